@@ -1,0 +1,84 @@
+// Package gofile is the only code that turns generated code into bytes and
+// bytes into files: rendering with our header, planning which files change,
+// and applying that plan atomically, or diffing it for verify.
+package gofile
+
+import (
+	"bytes"
+	"fmt"
+	"go/scanner"
+	"go/token"
+	"os"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/metagen-dev/metagen/generators/load"
+)
+
+// Header is what goes above the package clause of every generated file.
+type Header struct {
+	// Boilerplate is the --header-file text, e.g. a license; comments only.
+	Boilerplate string
+}
+
+// ReadHeaderFile reads and checks a --header-file. It must hold only Go
+// comments; it is copied as it is (no YEAR substitution, so output never
+// depends on the date).
+func ReadHeaderFile(path string) (Header, error) {
+	if path == "" {
+		return Header{}, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Header{}, fmt.Errorf("reading header file: %w", err)
+	}
+	if err := onlyComments(path, data); err != nil {
+		return Header{}, err
+	}
+	return Header{Boilerplate: strings.TrimSpace(string(data))}, nil
+}
+
+func onlyComments(path string, src []byte) error {
+	fset := token.NewFileSet()
+	file := fset.AddFile(path, -1, len(src))
+	var s scanner.Scanner
+	var scanErr error
+	s.Init(file, src, func(pos token.Position, msg string) {
+		if scanErr == nil {
+			scanErr = fmt.Errorf("%s: %s", pos, msg)
+		}
+	}, scanner.ScanComments)
+	for {
+		pos, tok, _ := s.Scan()
+		if scanErr != nil {
+			return scanErr
+		}
+		switch tok {
+		case token.EOF:
+			return nil
+		case token.COMMENT, token.SEMICOLON:
+			continue
+		}
+		return fmt.Errorf("%s: header file must contain only Go comments, found %s", fset.Position(pos), tok)
+	}
+}
+
+// Render formats one generated file (jennifer runs go/format once) with the
+// build constraint, the boilerplate and our generated-code header on top.
+func Render(code *jen.File, header Header, buildConstraint string) ([]byte, error) {
+	var top []string
+	if buildConstraint != "" {
+		top = append(top, "//go:build "+buildConstraint)
+	}
+	if header.Boilerplate != "" {
+		top = append(top, header.Boilerplate)
+	}
+	top = append(top, load.GeneratedHeader)
+	code.HeaderComment(strings.Join(top, "\n\n"))
+	var out bytes.Buffer
+	if err := code.Render(&out); err != nil {
+		return nil, fmt.Errorf("formatting generated code: %w", err)
+	}
+	return out.Bytes(), nil
+}

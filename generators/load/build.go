@@ -1,0 +1,222 @@
+package load
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/metagen-dev/metagen/generators/markers"
+	"github.com/metagen-dev/metagen/generators/model"
+)
+
+// buildPackage turns one loaded input package into the model, reading the
+// markers of the package, its named types and their fields.
+func buildPackage(fset *token.FileSet, pkg *packages.Package, excluded *generatedFiles) (*model.Package, []error) {
+	out := &model.Package{
+		Path:  pkg.PkgPath,
+		Name:  pkg.Name,
+		Types: pkg.Types,
+		Info:  pkg.TypesInfo,
+	}
+	var errs []error
+	files := sortedSyntax(fset, pkg.Syntax)
+	for _, file := range files {
+		filename := fset.Position(file.Package).Filename
+		if out.Dir == "" {
+			out.Dir = dirOf(filename)
+		}
+		if excluded.has(filename) {
+			out.GeneratedFiles = append(out.GeneratedFiles, filename)
+			continue
+		}
+		out.Syntax = append(out.Syntax, file)
+		set, markerErrs := markers.ParseGroups(fset, markers.OnPackage, commentsAbovePackageClause(file)...)
+		out.Markers = append(out.Markers, set...)
+		errs = append(errs, markerErrs...)
+	}
+	for _, file := range out.Syntax {
+		types, typeErrs := namedTypes(fset, out, file)
+		out.NamedTypes = append(out.NamedTypes, types...)
+		errs = append(errs, typeErrs...)
+	}
+	return out, errs
+}
+
+func sortedSyntax(fset *token.FileSet, files []*ast.File) []*ast.File {
+	sorted := append([]*ast.File(nil), files...)
+	sort.Slice(sorted, func(i, j int) bool {
+		return fset.Position(sorted[i].Package).Filename < fset.Position(sorted[j].Package).Filename
+	})
+	return sorted
+}
+
+func dirOf(filename string) string {
+	if i := strings.LastIndexAny(filename, `/\`); i >= 0 {
+		return filename[:i]
+	}
+	return "."
+}
+
+// commentsAbovePackageClause are where code-generator reads package tags
+// (conventionally doc.go's package comment and the blocks above it).
+func commentsAbovePackageClause(file *ast.File) []*ast.CommentGroup {
+	var groups []*ast.CommentGroup
+	for _, group := range file.Comments {
+		if group.End() < file.Package {
+			groups = append(groups, group)
+		}
+	}
+	return groups
+}
+
+func namedTypes(fset *token.FileSet, pkg *model.Package, file *ast.File) ([]*model.Type, []error) {
+	var out []*model.Type
+	var errs []error
+	for _, decl := range file.Decls {
+		gen, ok := decl.(*ast.GenDecl)
+		if !ok || gen.Tok != token.TYPE {
+			continue
+		}
+		for _, spec := range gen.Specs {
+			spec := spec.(*ast.TypeSpec)
+			doc := spec.Doc
+			if doc == nil && !gen.Lparen.IsValid() {
+				doc = gen.Doc
+			}
+			anchor := spec.Pos()
+			if doc != nil {
+				anchor = doc.Pos()
+			}
+			set, markerErrs := markers.ParseGroups(fset, markers.OnType, secondClosestComment(fset, file, anchor), doc)
+			errs = append(errs, markerErrs...)
+			object, _ := pkg.Info.Defs[spec.Name].(*types.TypeName)
+			if object == nil {
+				continue
+			}
+			t := &model.Type{
+				Name:    spec.Name.Name,
+				Package: pkg,
+				Object:  object,
+				Pos:     fset.Position(spec.Name.Pos()),
+				Doc:     docText(doc),
+				Markers: set,
+			}
+			if structType, ok := spec.Type.(*ast.StructType); ok && spec.Assign == 0 {
+				fields, fieldErrs := structFields(fset, pkg.Info, structType)
+				t.Fields = fields
+				errs = append(errs, fieldErrs...)
+			}
+			out = append(out, t)
+		}
+	}
+	return out, errs
+}
+
+// secondClosestComment is the comment block that ends one blank line above
+// the doc comment: gengo reads tags from it as well (SecondClosestCommentLines).
+func secondClosestComment(fset *token.FileSet, file *ast.File, anchor token.Pos) *ast.CommentGroup {
+	anchorLine := fset.Position(anchor).Line
+	for _, group := range file.Comments {
+		if fset.Position(group.End()).Line == anchorLine-2 {
+			return group
+		}
+	}
+	return nil
+}
+
+func structFields(fset *token.FileSet, info *types.Info, structType *ast.StructType) ([]*model.Field, []error) {
+	var out []*model.Field
+	var errs []error
+	for _, field := range structType.Fields.List {
+		set, markerErrs := markers.ParseGroups(fset, markers.OnField, field.Doc)
+		errs = append(errs, markerErrs...)
+		tag := ""
+		if field.Tag != nil {
+			tag, _ = strconv.Unquote(field.Tag.Value)
+		}
+		idents := field.Names
+		if len(idents) == 0 {
+			idents = []*ast.Ident{embeddedIdent(field.Type)}
+		}
+		for _, ident := range idents {
+			v, _ := info.Defs[ident].(*types.Var)
+			if v == nil {
+				v, _ = info.Implicits[field].(*types.Var)
+			}
+			if v == nil {
+				continue
+			}
+			out = append(out, newField(fset, v, ident, tag, field.Doc, set))
+		}
+	}
+	return out, errs
+}
+
+func newField(fset *token.FileSet, v *types.Var, ident *ast.Ident, tag string, doc *ast.CommentGroup, set markers.Set) *model.Field {
+	name, options, _ := strings.Cut(reflect.StructTag(tag).Get("json"), ",")
+	f := &model.Field{
+		GoName:   v.Name(),
+		JSONName: name,
+		Embedded: v.Embedded(),
+		Var:      v,
+		Tag:      tag,
+		Pos:      fset.Position(ident.Pos()),
+		Doc:      docText(doc),
+		Markers:  set,
+	}
+	for _, option := range strings.Split(options, ",") {
+		switch option {
+		case "inline":
+			f.Inline = true
+		case "omitempty":
+			f.OmitEmpty = true
+		case "omitzero":
+			f.OmitZero = true
+		}
+	}
+	if f.Embedded && name == "" {
+		f.Inline = true // encoding/json flattens untagged embedded structs
+	}
+	return f
+}
+
+// embeddedIdent finds the name of an embedded field: T, *T, pkg.T, T[X].
+func embeddedIdent(expr ast.Expr) *ast.Ident {
+	for {
+		switch e := expr.(type) {
+		case *ast.Ident:
+			return e
+		case *ast.StarExpr:
+			expr = e.X
+		case *ast.SelectorExpr:
+			return e.Sel
+		case *ast.IndexExpr:
+			expr = e.X
+		case *ast.IndexListExpr:
+			expr = e.X
+		default:
+			return ast.NewIdent("_")
+		}
+	}
+}
+
+// docText is the doc comment without marker lines.
+func docText(group *ast.CommentGroup) string {
+	if group == nil {
+		return ""
+	}
+	var lines []string
+	for _, line := range strings.Split(group.Text(), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "+") {
+			continue
+		}
+		lines = append(lines, line)
+	}
+	return strings.TrimSpace(strings.Join(lines, "\n"))
+}

@@ -1,0 +1,3 @@
+// +k8s:deepcopy-gen=package
+// +groupName=stale.example.com
+package stale

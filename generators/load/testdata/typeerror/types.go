@@ -1,0 +1,5 @@
+package typeerror
+
+type Broken struct {
+	Field UndefinedType
+}

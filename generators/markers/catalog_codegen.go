@@ -1,0 +1,94 @@
+package markers
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The code-generator dialect: deepcopy-gen, client-gen, register-gen and friends.
+func init() {
+	const dialect = "code-generator"
+	register(
+		&Def{Name: "k8s:deepcopy-gen", Targets: OnPackage | OnType, Kind: String, Dialect: dialect, Reader: "deepcopy",
+			Doc:   `Opts a package ("package") or one type ("true"/"false") in or out of deepcopy generation.`,
+			Check: checkDeepcopyGen},
+		&Def{Name: "k8s:deepcopy-gen:interfaces", Targets: OnType, Kind: String, Dialect: dialect, Reader: "deepcopy",
+			Doc:   "Emits DeepCopy<Interface>() for the fully qualified interface, e.g. k8s.io/apimachinery/pkg/runtime.Object.",
+			Check: checkQualifiedName},
+		&Def{Name: "k8s:deepcopy-gen:nonpointer-interfaces", Targets: OnType, Kind: Bool, Dialect: dialect, Reader: "deepcopy",
+			Doc: "Generates the interface methods on the value receiver instead of the pointer."},
+		&Def{Name: "groupName", Targets: OnPackage, Kind: Raw, Dialect: dialect, Reader: "client",
+			Doc: "The API group of the package, e.g. widgets.example.com; empty for the core group."},
+		&Def{Name: "groupGoName", Targets: OnPackage, Kind: String, Dialect: dialect, Reader: "client",
+			Doc: "The Go name of the group when the first label of groupName is not a good identifier."},
+		&Def{Name: "genclient", Targets: OnType, Kind: Flag, Dialect: dialect, Reader: "client",
+			Doc: "Generates a typed client for the type."},
+		&Def{Name: "genclient:nonNamespaced", Targets: OnType, Kind: Flag, Dialect: dialect, Reader: "client",
+			Doc: "The type is cluster-scoped: its client and validation take no namespace."},
+		&Def{Name: "genclient:noVerbs", Targets: OnType, Kind: Flag, Dialect: dialect, Reader: "client",
+			Doc: "Generates a client without verbs."},
+		&Def{Name: "genclient:noStatus", Targets: OnType, Kind: Flag, Dialect: dialect, Reader: "client",
+			Doc: "The type has no /status subresource: no UpdateStatus or ApplyStatus."},
+		&Def{Name: "genclient:readonly", Targets: OnType, Kind: Flag, Dialect: dialect, Reader: "client",
+			Doc: "Generates only get, list and watch."},
+		&Def{Name: "genclient:onlyVerbs", Targets: OnType, Kind: List, Values: clientVerbs, Dialect: dialect, Reader: "client",
+			Doc: "Generates only the listed verbs."},
+		&Def{Name: "genclient:skipVerbs", Targets: OnType, Kind: List, Values: clientVerbs, Dialect: dialect, Reader: "client",
+			Doc: "Generates every verb but the listed ones."},
+		&Def{Name: "genclient:method", Targets: OnType, Kind: Raw, Dialect: dialect, Reader: "client",
+			Doc: "Adds an extra method: +genclient:method=Name,verb=create,subresource=x,input=pkg.T,result=pkg.T."},
+		&Def{Name: "k8s:conversion-gen", Targets: OnPackage | OnType | OnField, Kind: Raw, Dialect: dialect,
+			Doc: "conversion-gen: the peer package, or false."},
+		&Def{Name: "k8s:conversion-gen:explicit-from", Targets: OnPackage | OnType, Kind: String, Dialect: dialect,
+			Doc: "conversion-gen: also convert from the named type."},
+		&Def{Name: "k8s:conversion-gen-external-types", Targets: OnPackage, Kind: String, Dialect: dialect,
+			Doc: "conversion-gen: where the external types live."},
+		&Def{Name: "k8s:defaulter-gen", Targets: OnPackage | OnType, Kind: Raw, Dialect: dialect,
+			Doc: "defaulter-gen: which types get defaulters."},
+		&Def{Name: "k8s:defaulter-gen-input", Targets: OnPackage, Kind: String, Dialect: dialect,
+			Doc: "defaulter-gen: the package that holds the defaulting functions."},
+		&Def{Name: "k8s:protobuf-gen", Targets: OnPackage | OnType, Kind: Raw, Dialect: dialect,
+			Doc: "go-to-protobuf: package or type options."},
+		&Def{Name: "protobuf", Targets: OnPackage | OnType | OnField, Kind: Raw, Dialect: dialect,
+			Doc: "go-to-protobuf: generate a message for the type."},
+		&Def{Name: "protobuf.nullable", Targets: OnType | OnField, Kind: Bool, Dialect: dialect,
+			Doc: "go-to-protobuf: the field may be nil."},
+		&Def{Name: "protobuf.options.", Targets: OnType | OnField, Kind: Raw, Dialect: dialect,
+			Doc: "go-to-protobuf: a gogoproto option, +protobuf.options.(gogoproto.x)=v."},
+		&Def{Name: "protobuf.as", Targets: OnType, Kind: String, Dialect: dialect,
+			Doc: "go-to-protobuf: encode the type as another message."},
+		&Def{Name: "k8s:prerelease-lifecycle-gen", Targets: OnPackage, Kind: Bool, Dialect: dialect,
+			Doc: "prerelease-lifecycle-gen: generate lifecycle functions for the package."},
+		&Def{Name: "k8s:prerelease-lifecycle-gen:introduced", Targets: OnType, Kind: String, Dialect: dialect,
+			Doc: "prerelease-lifecycle-gen: the release that introduced the type, e.g. 1.20."},
+		&Def{Name: "k8s:prerelease-lifecycle-gen:deprecated", Targets: OnType, Kind: String, Dialect: dialect,
+			Doc: "prerelease-lifecycle-gen: the release that deprecated the type."},
+		&Def{Name: "k8s:prerelease-lifecycle-gen:removed", Targets: OnType, Kind: String, Dialect: dialect,
+			Doc: "prerelease-lifecycle-gen: the release that removes the type."},
+		&Def{Name: "k8s:prerelease-lifecycle-gen:replacement", Targets: OnType, Kind: String, Dialect: dialect,
+			Doc: "prerelease-lifecycle-gen: group,version,kind of the replacement."},
+		&Def{Name: "k8s:register-gen", Targets: OnPackage, Kind: Raw, Dialect: dialect,
+			Doc: "register-gen: generate zz_generated.register.go."},
+	)
+}
+
+var clientVerbs = []string{"create", "update", "updateStatus", "delete", "deleteCollection", "get", "list", "watch", "patch", "apply", "applyStatus"}
+
+func checkDeepcopyGen(target Target, value string) error {
+	allowed := map[Target][]string{OnPackage: {"package", "false"}, OnType: {"true", "false"}}[target]
+	for _, ok := range allowed {
+		if value == ok {
+			return nil
+		}
+	}
+	return fmt.Errorf("on a %s want one of %s, got %q", target, quoteAll(allowed), value)
+}
+
+// checkQualifiedName accepts "import/path.Name".
+func checkQualifiedName(_ Target, value string) error {
+	dot := strings.LastIndexByte(value, '.')
+	if dot <= 0 || dot == len(value)-1 || strings.ContainsAny(value, " ,") {
+		return fmt.Errorf("want a fully qualified type name like k8s.io/apimachinery/pkg/runtime.Object, got %q", value)
+	}
+	return nil
+}

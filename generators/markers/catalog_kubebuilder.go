@@ -1,0 +1,66 @@
+package markers
+
+// The kubebuilder dialect of controller-tools (+kubebuilder:…).
+func init() {
+	const dialect = "kubebuilder"
+	schema := OnType | OnField
+	type marker struct {
+		name    string
+		targets Target
+		kind    ValueKind
+		args    bool
+		reader  string
+		doc     string
+	}
+	for _, m := range []marker{
+		{"kubebuilder:object:root", OnType, Bool, false, "deepcopy", "The type is a root object: it gets DeepCopyObject."},
+		{"kubebuilder:object:generate", OnPackage | OnType, Bool, false, "deepcopy", "Opts the package or type in or out of deepcopy generation."},
+		{"kubebuilder:subresource:status", OnType, Flag, false, "openapi", "The CRD has the /status subresource."},
+		{"kubebuilder:subresource:scale", OnType, Raw, true, "openapi", "The CRD has the /scale subresource: specpath=…,statuspath=…,selectorpath=…."},
+		{"kubebuilder:resource", OnType, Raw, true, "openapi", "CRD names and scope: path=…,scope=Namespaced|Cluster,shortName=…,categories=…,singular=…."},
+		{"kubebuilder:printcolumn", OnType, Raw, true, "openapi", "An additional printer column: name=…,type=…,JSONPath=…."},
+		{"kubebuilder:storageversion", OnType, Flag, false, "openapi", "This version is the storage version."},
+		{"kubebuilder:unservedversion", OnType, Flag, false, "openapi", "This version is not served."},
+		{"kubebuilder:deprecatedversion", OnType, Raw, true, "openapi", "This version is deprecated: warning=…."},
+		{"kubebuilder:skipversion", OnType, Flag, false, "openapi", "Leave this version out of the CRD."},
+		{"kubebuilder:skip", OnPackage, Flag, false, "openapi", "Generate no CRD for the package."},
+		{"kubebuilder:selectablefield", OnType, Raw, true, "openapi", "A selectable field: JSONPath=…."},
+		{"kubebuilder:metadata", OnType, Raw, true, "openapi", "CRD labels and annotations."},
+		{"kubebuilder:title", schema, Raw, false, "openapi", "The schema title."},
+		{"kubebuilder:default", schema, Raw, false, "openapi", "The default value."},
+		{"kubebuilder:example", schema, Raw, false, "openapi", "An example value."},
+		{"kubebuilder:pruning:PreserveUnknownFields", schema, Flag, false, "openapi", "x-kubernetes-preserve-unknown-fields: true."},
+		{"kubebuilder:validation:Optional", OnPackage | schema, Flag, false, "validation", "Fields are optional by default (package) or this one is."},
+		{"kubebuilder:validation:Required", OnPackage | schema, Flag, false, "validation", "Fields are required by default (package) or this one is."},
+		{"kubebuilder:validation:Minimum", schema, Number, false, "validation", "Minimum numeric value."},
+		{"kubebuilder:validation:Maximum", schema, Number, false, "validation", "Maximum numeric value."},
+		{"kubebuilder:validation:ExclusiveMinimum", schema, Bool, false, "validation", "The minimum is exclusive."},
+		{"kubebuilder:validation:ExclusiveMaximum", schema, Bool, false, "validation", "The maximum is exclusive."},
+		{"kubebuilder:validation:MultipleOf", schema, Number, false, "validation", "The number must be a multiple of this."},
+		{"kubebuilder:validation:MinLength", schema, Int, false, "validation", "Minimum string length."},
+		{"kubebuilder:validation:MaxLength", schema, Int, false, "validation", "Maximum string length."},
+		{"kubebuilder:validation:Pattern", schema, String, false, "validation", "A regular expression the string must match."},
+		{"kubebuilder:validation:Format", schema, String, false, "validation", "The OpenAPI format, e.g. date-time, uri, email."},
+		{"kubebuilder:validation:Enum", schema, String, false, "validation", "The allowed values, separated by ';'."},
+		{"kubebuilder:validation:MinItems", schema, Int, false, "validation", "Minimum list length."},
+		{"kubebuilder:validation:MaxItems", schema, Int, false, "validation", "Maximum list length."},
+		{"kubebuilder:validation:UniqueItems", schema, Bool, false, "validation", "List items must be unique."},
+		{"kubebuilder:validation:MinProperties", schema, Int, false, "validation", "Minimum map size."},
+		{"kubebuilder:validation:MaxProperties", schema, Int, false, "validation", "Maximum map size."},
+		{"kubebuilder:validation:Type", schema, String, false, "openapi", "Overrides the schema type."},
+		{"kubebuilder:validation:Schemaless", schema, Flag, false, "openapi", "Emit no schema for the field."},
+		{"kubebuilder:validation:EmbeddedResource", schema, Flag, false, "openapi", "x-kubernetes-embedded-resource: true."},
+		{"kubebuilder:validation:XIntOrString", schema, Flag, false, "openapi", "x-kubernetes-int-or-string: true."},
+		{"kubebuilder:validation:XEmbeddedResource", schema, Flag, false, "openapi", "x-kubernetes-embedded-resource: true."},
+		{"kubebuilder:validation:XPreserveUnknownFields", schema, Flag, false, "openapi", "x-kubernetes-preserve-unknown-fields: true."},
+		{"kubebuilder:validation:XValidation", schema, Raw, true, "validation", "A CEL rule: rule=…,message=…,reason=…,fieldPath=…."},
+		{"kubebuilder:validation:Nullable", schema, Flag, false, "openapi", "The field may be null."},
+		{"kubebuilder:validation:items", schema, Raw, true, "validation", "Applies a validation to list items: +kubebuilder:validation:items:MaxLength=5."},
+		{"kubebuilder:rbac", OnPackage | OnType, Raw, true, "", "controller-gen rbac: an RBAC rule."},
+		{"kubebuilder:webhook", OnPackage | OnType, Raw, true, "", "controller-gen webhook: a webhook configuration."},
+		{"kubebuilder:ac:generate", OnPackage | OnType, Bool, false, "", "controller-gen applyconfiguration."},
+		{"kubebuilder:ac:output:package", OnPackage, String, false, "", "controller-gen applyconfiguration output package."},
+	} {
+		register(&Def{Name: m.name, Targets: m.targets, Kind: m.kind, Args: m.args, Dialect: dialect, Reader: m.reader, Doc: m.doc})
+	}
+}

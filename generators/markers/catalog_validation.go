@@ -1,0 +1,75 @@
+package markers
+
+// The validation-gen dialect (+k8s:…), read with its documented meaning by
+// the validation generator. Values are checked there, with codetags' grammar;
+// here they are only named and placed.
+func init() {
+	const dialect, reader = "validation-gen", "validation"
+	all := OnType | OnField
+	type tag struct {
+		name    string
+		targets Target
+		kind    ValueKind
+		doc     string
+	}
+	for _, t := range []tag{
+		{"k8s:validation-gen", OnPackage, String, "Which types get validation: TypeMeta, *, TypesWithField=…, TypesWithSuffix=…."},
+		{"k8s:validation-gen-input", OnPackage, String, "The package whose types are validated, when it differs."},
+		{"k8s:validation-gen-scheme-registry", OnPackage, String, "The registry type to register validations with."},
+		{"k8s:validation-gen-nolint", OnPackage | OnType, Flag, "Suppress validation-gen's lint checks."},
+		{"k8s:validation-gen-test-fixture", OnPackage, Raw, "validation-gen test fixtures."},
+		{"k8s:supportsSubresource", OnType, String, "A subresource, e.g. /status, that the type's validation also serves."},
+		{"k8s:isSubresource", OnType, String, "The type is itself the named subresource."},
+		{"k8s:alpha", all, Raw, "Wraps a validation that is alpha: +k8s:alpha(since: \"1.35\")=+k8s:…."},
+		{"k8s:beta", all, Raw, "Wraps a validation that is beta."},
+		{"k8s:optional", all, Flag, "The field may be unset."},
+		{"k8s:required", all, Flag, "The field must be set."},
+		{"k8s:forbidden", all, Flag, "The field must not be set."},
+		{"k8s:immutable", all, Flag, "The field may not change once set."},
+		{"k8s:update", all, Raw, "Restricts updates: NoSet, NoUnset, NoModify."},
+		{"k8s:monotonic", all, Raw, "The value may only grow."},
+		{"k8s:minimum", all, Int, "Minimum numeric value."},
+		{"k8s:maximum", all, Int, "Maximum numeric value."},
+		{"k8s:minLength", all, Int, "Minimum string length in characters."},
+		{"k8s:maxLength", all, Int, "Maximum string length in characters."},
+		{"k8s:maxBytes", all, Int, "Maximum string length in bytes."},
+		{"k8s:minItems", all, Int, "Minimum list length."},
+		{"k8s:maxItems", all, Int, "Maximum list length."},
+		{"k8s:minProperties", all, Int, "Minimum map size."},
+		{"k8s:maxProperties", all, Int, "Maximum map size."},
+		{"k8s:format", all, String, "A named string format, e.g. k8s-short-name, k8s-long-name, k8s-ip."},
+		{"k8s:enum", OnType, Flag, "The string type is an enum of its constants."},
+		{"k8s:enumExclude", OnField | OnType, Raw, "Excludes an enum value."},
+		{"k8s:neq", all, String, "The value must not equal the given one."},
+		{"k8s:listType", all, Enum, "atomic, set or map."},
+		{"k8s:listMapKey", all, String, "A key field of a map-type list."},
+		{"k8s:unique", all, Raw, "List items must be unique."},
+		{"k8s:customUnique", all, Flag, "Uniqueness is checked by hand-written code."},
+		{"k8s:eachKey", all, Raw, "Applies a validation to every map key."},
+		{"k8s:eachVal", all, Raw, "Applies a validation to every list item or map value."},
+		{"k8s:item", all, Raw, "Applies a validation to the list item matching the given keys."},
+		{"k8s:subfield", all, Raw, "Applies a validation to a named subfield."},
+		{"k8s:ifEnabled", all, Raw, "Applies a validation when the feature gate is enabled."},
+		{"k8s:ifDisabled", all, Raw, "Applies a validation when the feature gate is disabled."},
+		{"k8s:ifMode", all, Raw, "Applies a validation in a mode."},
+		{"k8s:modeDiscriminator", all, Raw, "The field selecting the mode."},
+		{"k8s:opaqueType", all, Flag, "Do not descend into the field's type."},
+		{"k8s:unionMember", all, Raw, "A member of a one-of union."},
+		{"k8s:unionDiscriminator", all, Raw, "The discriminator of a union."},
+		{"k8s:zeroOrOneOfMember", all, Raw, "A member of a zero-or-one-of union."},
+		{"k8s:dependentRequired", all, Raw, "Other fields required when this one is set."},
+		{"k8s:dependentForbidden", all, Raw, "Other fields forbidden when this one is set."},
+		{"k8s:customValidation", all, Raw, "The type or field has hand-written validation."},
+		{"k8s:deprecated", all, Raw, "The field is deprecated."},
+		{"k8s:validateFalse", all, Raw, "Test-only: always fails."},
+		{"k8s:validateTrue", all, Raw, "Test-only: always passes."},
+		{"k8s:validateError", all, Raw, "Test-only: reports an internal error."},
+		{"k8s:unknownTag", all, Raw, "Test-only."},
+	} {
+		def := &Def{Name: t.name, Targets: t.targets, Kind: t.kind, Dialect: dialect, Reader: reader, Doc: t.doc}
+		if t.name == "k8s:listType" {
+			def.Values = []string{"atomic", "set", "map"}
+		}
+		register(def)
+	}
+}

@@ -1,0 +1,151 @@
+// Package markers is the typed registry of comment markers ("+name=value")
+// that metagen reads: its own +metagen: namespace and the dialects users
+// already write (code-generator, validation-gen, kube-openapi, kubebuilder).
+//
+// Parsing turns comment lines into a Set of Markers, each tied to its Def and
+// its source position. Problems (unknown or misspelled markers, markers on the
+// wrong kind of target, bad values) come back as positioned errors.
+package markers
+
+import (
+	"go/token"
+	"strings"
+)
+
+// Target is the kind of declaration a marker is written on.
+type Target uint8
+
+const (
+	OnPackage Target = 1 << iota
+	OnType
+	OnField
+)
+
+func (t Target) String() string {
+	var names []string
+	for _, each := range []struct {
+		bit  Target
+		name string
+	}{{OnPackage, "package"}, {OnType, "type"}, {OnField, "field"}} {
+		if t&each.bit != 0 {
+			names = append(names, each.name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// ValueKind says what may follow the '=' of a marker.
+type ValueKind uint8
+
+const (
+	// Flag takes no value: "+genclient".
+	Flag ValueKind = iota
+	// Bool takes true or false; a bare marker means true.
+	Bool
+	// String takes any non-empty text.
+	String
+	// Int takes a whole number.
+	Int
+	// Number takes a decimal number.
+	Number
+	// Enum takes one of Def.Values.
+	Enum
+	// List takes a comma-separated list of Def.Values, or of anything when Values is empty.
+	List
+	// Raw accepts anything, including nothing; the reader interprets it.
+	Raw
+)
+
+// Def declares one marker.
+type Def struct {
+	// Name is written without the leading '+', e.g. "k8s:deepcopy-gen".
+	Name    string
+	Targets Target
+	Kind    ValueKind
+	Values  []string // the allowed values of Enum and List
+	// Args is set for controller-tools style markers that take
+	// "+name:key=value,key=value" arguments after the name.
+	Args bool
+	// Dialect names where the marker comes from; Reader names the metagen
+	// generator that reads it ("" when metagen only checks it).
+	Dialect string
+	Reader  string
+	Doc     string
+	// Check, when set, validates the value further for a target.
+	Check func(target Target, value string) error
+}
+
+// Marker is one marker read from a comment.
+type Marker struct {
+	Def *Def
+	// Name is the marker name as written, without '+', arguments or value.
+	Name string
+	// Param is the text inside parentheses after the name: "+k8s:ifEnabled(Gate)=…".
+	Param string
+	// Args is the text after "name:" for Def.Args markers.
+	Args string
+	// Value is the text after '='; HasValue tells "+x" from "+x=".
+	Value    string
+	HasValue bool
+	Pos      token.Position
+}
+
+// String renders the marker as it was written.
+func (m Marker) String() string {
+	var b strings.Builder
+	b.WriteString("+" + m.Name)
+	if m.Param != "" {
+		b.WriteString("(" + m.Param + ")")
+	}
+	if m.Args != "" {
+		b.WriteString(":" + m.Args)
+	}
+	if m.HasValue {
+		b.WriteString("=" + m.Value)
+	}
+	return b.String()
+}
+
+// Bool reads a Bool marker's value: a bare marker is true.
+func (m Marker) Bool() bool { return !m.HasValue || m.Value == "true" }
+
+// List splits a List marker's value.
+func (m Marker) List() []string {
+	var out []string
+	for _, item := range strings.Split(m.Value, ",") {
+		if item = strings.TrimSpace(item); item != "" {
+			out = append(out, item)
+		}
+	}
+	return out
+}
+
+// Set is the markers of one declaration, in source order.
+type Set []Marker
+
+// Get returns the last marker with the given name; later markers win, as in code-generator.
+func (s Set) Get(name string) (Marker, bool) {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i].Name == name {
+			return s[i], true
+		}
+	}
+	return Marker{}, false
+}
+
+// Has reports whether a marker with the given name is present.
+func (s Set) Has(name string) bool {
+	_, ok := s.Get(name)
+	return ok
+}
+
+// All returns every marker with the given name, in source order.
+func (s Set) All(name string) []Marker {
+	var out []Marker
+	for _, m := range s {
+		if m.Name == name {
+			out = append(out, m)
+		}
+	}
+	return out
+}

@@ -1,0 +1,202 @@
+package markers
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/metagen-dev/metagen/generators/diag"
+)
+
+// ParseGroups reads the markers in comment groups written on a target.
+// Lines that are not markers are ignored; marker problems come back as *diag.Error.
+func ParseGroups(fset *token.FileSet, target Target, groups ...*ast.CommentGroup) (Set, []error) {
+	var set Set
+	var errs []error
+	for _, group := range groups {
+		if group == nil {
+			continue
+		}
+		for _, comment := range group.List {
+			text, ok := strings.CutPrefix(comment.Text, "//")
+			if !ok {
+				continue // block comments carry no markers in any dialect we read
+			}
+			pos := fset.Position(comment.Slash)
+			pos.Column += 2
+			marker, err, found := parseLine(text, pos, target)
+			if err != nil {
+				errs = append(errs, err)
+			}
+			if found {
+				set = append(set, marker)
+			}
+		}
+	}
+	return set, errs
+}
+
+// parseLine reads one comment line. found is false when the line is not a
+// marker, or is a legacy "+build" constraint.
+func parseLine(text string, pos token.Position, target Target) (marker Marker, err error, found bool) {
+	indent := len(text) - len(strings.TrimLeft(text, " \t"))
+	text = strings.TrimSpace(text[indent:])
+	if len(text) < 2 || text[0] != '+' || !isLetter(text[1]) {
+		return Marker{}, nil, false
+	}
+	pos.Column += indent
+	marker = scan(text[1:])
+	marker.Pos = pos
+	if marker.Name == "build" {
+		return Marker{}, nil, false
+	}
+	resolve(&marker)
+	if marker.Def == nil {
+		return marker, unknown(marker), true
+	}
+	if marker.Def.Targets&target == 0 {
+		return marker, errorf(pos, "marker %q is not allowed on a %s: it applies to a %s", "+"+marker.Name, target, marker.Def.Targets), true
+	}
+	if err := checkValue(marker, target); err != nil {
+		return marker, errorf(pos, "marker %q: %v", "+"+marker.Name, err), true
+	}
+	return marker, nil, true
+}
+
+// scan splits "name(param)=value" or "name:args=value"; the registry decides later
+// which ':'-separated part of the name is arguments.
+func scan(text string) Marker {
+	end := 0
+	for end < len(text) && isNameByte(text[end]) {
+		end++
+	}
+	m := Marker{Name: text[:end]}
+	rest := text[end:]
+	if strings.HasPrefix(rest, "(") {
+		if closing := strings.IndexByte(rest, ')'); closing > 0 {
+			m.Param, rest = rest[1:closing], rest[closing+1:]
+		}
+	}
+	if value, ok := strings.CutPrefix(rest, "="); ok {
+		if strings.HasPrefix(m.Name, "k8s:") {
+			value = stripTrailingComment(value)
+		}
+		m.Value, m.HasValue = strings.TrimSpace(value), true
+	}
+	return m
+}
+
+// stripTrailingComment drops " # comment", which validation-gen's tag
+// grammar allows after a value.
+func stripTrailingComment(value string) string {
+	for i := 1; i < len(value); i++ {
+		if value[i] == '#' && (value[i-1] == ' ' || value[i-1] == '\t') {
+			return value[:i]
+		}
+	}
+	return value
+}
+
+// resolve ties the marker to its Def: an exact name, or the longest Args
+// marker whose name is a prefix ("kubebuilder:resource:path=x" → kubebuilder:resource).
+func resolve(m *Marker) {
+	if def := Lookup(m.Name); def != nil {
+		m.Def = def
+		return
+	}
+	for name := m.Name; ; {
+		cut := strings.LastIndexByte(name, ':')
+		if cut < 0 {
+			return
+		}
+		name = name[:cut]
+		if def := Lookup(name); def != nil && def.Args {
+			args := m.Name[len(name)+1:]
+			if m.HasValue {
+				args += "=" + m.Value
+			}
+			m.Def, m.Name, m.Args, m.Value, m.HasValue = def, name, args, "", false
+			return
+		}
+	}
+}
+
+// unknown decides whether an unregistered marker is an error. Our own
+// namespace is closed. In the foreign dialects only a near miss of a known
+// marker is an error: they have markers metagen does not read.
+func unknown(m Marker) error {
+	suggestion := Suggest(m.Name)
+	ours := strings.HasPrefix(m.Name, Namespace+":") || m.Name == Namespace
+	switch {
+	case suggestion != "":
+		return errorf(m.Pos, "unknown marker %q (did you mean %q?)", "+"+m.Name, "+"+suggestion)
+	case ours:
+		return errorf(m.Pos, "unknown marker %q (see \"metagen help markers\")", "+"+m.Name)
+	}
+	return nil
+}
+
+func checkValue(m Marker, target Target) error {
+	def := m.Def
+	value := m.Value
+	switch def.Kind {
+	case Flag:
+		if m.HasValue {
+			return fmt.Errorf("takes no value, got %q", value)
+		}
+	case Bool:
+		if m.HasValue && value != "true" && value != "false" {
+			return fmt.Errorf("want true or false, got %q", value)
+		}
+	case String:
+		if value == "" {
+			return fmt.Errorf("needs a value: +%s=<value>", m.Name)
+		}
+	case Int:
+		if _, err := strconv.ParseInt(value, 10, 64); err != nil {
+			return fmt.Errorf("want a whole number, got %q", value)
+		}
+	case Number:
+		if _, err := strconv.ParseFloat(value, 64); err != nil {
+			return fmt.Errorf("want a number, got %q", value)
+		}
+	case Enum:
+		if !slices.Contains(def.Values, value) {
+			return fmt.Errorf("want one of %s, got %q", quoteAll(def.Values), value)
+		}
+	case List:
+		if value == "" {
+			return fmt.Errorf("needs a comma-separated list")
+		}
+		for _, item := range m.List() {
+			if len(def.Values) > 0 && !slices.Contains(def.Values, item) {
+				return fmt.Errorf("%q is not one of %s", item, quoteAll(def.Values))
+			}
+		}
+	}
+	if def.Check != nil {
+		return def.Check(target, value)
+	}
+	return nil
+}
+
+func errorf(pos token.Position, format string, args ...any) error {
+	return diag.Errorf(pos, format, args...)
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+func isNameByte(c byte) bool {
+	return isLetter(c) || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.' || c == ':'
+}
+
+func quoteAll(list []string) string {
+	quoted := make([]string, len(list))
+	for i, s := range list {
+		quoted[i] = strconv.Quote(s)
+	}
+	return strings.Join(quoted, ", ")
+}

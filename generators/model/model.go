@@ -1,0 +1,91 @@
+// Package model is the typed view of the input packages that every generator
+// reads: packages, named types, struct fields, doc comments and markers, each
+// with its source position. It is built once per run by package load.
+package model
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/metagen-dev/metagen/generators/markers"
+)
+
+// Universe is everything one load produced.
+type Universe struct {
+	Fset *token.FileSet
+	// Packages are the input packages, sorted by import path.
+	Packages []*Package
+	// ModuleDir is the root directory of the main module; nothing is written outside it.
+	ModuleDir string
+}
+
+// Package is one input package.
+type Package struct {
+	Path string // import path
+	Name string
+	Dir  string // absolute directory
+	// Types is type-checked from source, without our own generated files.
+	Types *types.Package
+	Info  *types.Info
+	// Syntax holds the parsed hand-written files, sorted by file name.
+	Syntax []*ast.File
+	// Markers are read from the comments above the package clause of every file.
+	Markers markers.Set
+	// NamedTypes are the package's top-level named types, in source order.
+	NamedTypes []*Type
+	// GeneratedFiles are the absolute paths of existing files that carry our
+	// header. They were left out of type checking so that stale output never
+	// breaks a load.
+	GeneratedFiles []string
+}
+
+// Type is one top-level named type declaration.
+type Type struct {
+	Name    string
+	Package *Package
+	Object  *types.TypeName
+	Pos     token.Position
+	Doc     string // doc comment without marker lines
+	Markers markers.Set
+	// Fields are set for struct types, in declaration order.
+	Fields []*Field
+}
+
+// Named returns the type's go/types representation.
+func (t *Type) Named() *types.Named {
+	named, _ := t.Object.Type().(*types.Named)
+	return named
+}
+
+// IsAlias reports whether the declaration is a type alias (type A = B).
+func (t *Type) IsAlias() bool { return t.Object.IsAlias() }
+
+// Field is one field of a struct type.
+type Field struct {
+	GoName   string
+	JSONName string // "" when the json tag is absent, "-" when skipped
+	Embedded bool
+	Inline   bool
+	// OmitEmpty and OmitZero mirror the json tag options.
+	OmitEmpty bool
+	OmitZero  bool
+	Var       *types.Var
+	Tag       string
+	Pos       token.Position
+	Doc       string
+	Markers   markers.Set
+}
+
+// Type returns the field's type.
+func (f *Field) Type() types.Type { return f.Var.Type() }
+
+// Lookup returns the named type called name, or nil.
+func (p *Package) Lookup(name string) *Type {
+	for _, t := range p.NamedTypes {
+		if t.Name == name {
+			return t
+		}
+	}
+	return nil
+}
