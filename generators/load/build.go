@@ -4,8 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"reflect"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -15,27 +15,23 @@ import (
 	"github.com/metagen-dev/metagen/generators/model"
 )
 
-// buildPackage turns one loaded input package into the model, reading the
+// buildPackage turns one checked input package into the model, reading the
 // markers of the package, its named types and their fields.
-func buildPackage(fset *token.FileSet, pkg *packages.Package, excluded *generatedFiles) (*model.Package, []error) {
+func buildPackage(fset *token.FileSet, c *checkedPackage) (*model.Package, []error) {
 	out := &model.Package{
-		Path:  pkg.PkgPath,
-		Name:  pkg.Name,
-		Types: pkg.Types,
-		Info:  pkg.TypesInfo,
+		Path:           c.list.PkgPath,
+		Name:           c.list.Name,
+		Dir:            packageDir(c.list),
+		Types:          c.types,
+		Info:           c.info,
+		Syntax:         c.syntax,
+		GeneratedFiles: c.generated,
+	}
+	if c.types == nil {
+		return out, nil
 	}
 	var errs []error
-	files := sortedSyntax(fset, pkg.Syntax)
-	for _, file := range files {
-		filename := fset.Position(file.Package).Filename
-		if out.Dir == "" {
-			out.Dir = dirOf(filename)
-		}
-		if excluded.has(filename) {
-			out.GeneratedFiles = append(out.GeneratedFiles, filename)
-			continue
-		}
-		out.Syntax = append(out.Syntax, file)
+	for _, file := range out.Syntax {
 		set, markerErrs := markers.ParseGroups(fset, markers.OnPackage, commentsAbovePackageClause(file)...)
 		out.Markers = append(out.Markers, set...)
 		errs = append(errs, markerErrs...)
@@ -48,19 +44,14 @@ func buildPackage(fset *token.FileSet, pkg *packages.Package, excluded *generate
 	return out, errs
 }
 
-func sortedSyntax(fset *token.FileSet, files []*ast.File) []*ast.File {
-	sorted := append([]*ast.File(nil), files...)
-	sort.Slice(sorted, func(i, j int) bool {
-		return fset.Position(sorted[i].Package).Filename < fset.Position(sorted[j].Package).Filename
-	})
-	return sorted
-}
-
-func dirOf(filename string) string {
-	if i := strings.LastIndexAny(filename, `/\`); i >= 0 {
-		return filename[:i]
+func packageDir(pkg *packages.Package) string {
+	if pkg.Dir != "" {
+		return pkg.Dir
 	}
-	return "."
+	if len(pkg.GoFiles) > 0 {
+		return filepath.Dir(pkg.GoFiles[0])
+	}
+	return ""
 }
 
 // commentsAbovePackageClause are where code-generator reads package tags

@@ -12,12 +12,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"go/ast"
-	"go/parser"
 	"go/token"
+	"go/types"
 	"sort"
 	"strings"
-	"sync"
 
 	"golang.org/x/tools/go/packages"
 
@@ -37,47 +35,44 @@ type Options struct {
 	BuildFlags []string
 }
 
-// loadMode asks for export data of dependencies and typed syntax of the
-// input packages only (no NeedDeps).
-const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedImports |
-	packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule
-
 // Load loads the packages matched by the patterns and builds the model.
 // Problems come back as positioned errors joined with errors.Join.
+//
+// It works in three steps, so that the go command never compiles the input
+// packages (their generated code may be missing, and a failed compile is
+// never cached):
+//  1. go list the input packages: names, files, imports (no export data);
+//  2. load the types of their outside imports from export data;
+//  3. parse the input packages with comments and type-check them from
+//     source, in dependency order, on all cores.
 func Load(opts Options) (*model.Universe, error) {
 	patterns := opts.Patterns
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
-	excluded := &generatedFiles{byPath: map[string]bool{}}
-	cfg := &packages.Config{
-		Mode:       loadMode,
-		Fset:       token.NewFileSet(),
-		Dir:        opts.Dir,
-		BuildFlags: opts.BuildFlags,
-		ParseFile:  excluded.parse,
-	}
-	pkgs, err := packages.Load(cfg, patterns...)
+	roots, err := listInputs(opts, patterns)
 	if err != nil {
-		return nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)
+		return nil, err
 	}
-	if len(pkgs) == 0 {
-		return nil, fmt.Errorf("no Go packages match %s", strings.Join(patterns, " "))
-	}
-	sort.Slice(pkgs, func(i, j int) bool { return pkgs[i].PkgPath < pkgs[j].PkgPath })
-
 	var problems []error
-	universe := &model.Universe{Fset: cfg.Fset}
-	for _, pkg := range pkgs {
-		problems = append(problems, packageErrors(pkg)...)
-		if pkg.Types == nil || len(pkg.Syntax) == 0 {
-			continue
-		}
+	universe := &model.Universe{Fset: token.NewFileSet()}
+	for _, pkg := range roots {
+		problems = append(problems, listErrors(pkg)...)
 		if err := checkModule(universe, pkg); err != nil {
 			problems = append(problems, err)
-			continue
 		}
-		built, errs := buildPackage(cfg.Fset, pkg, excluded)
+	}
+	if len(problems) > 0 {
+		return nil, errors.Join(diag.Sort(problems)...)
+	}
+	imported, err := loadImports(opts, roots)
+	if err != nil {
+		return nil, err
+	}
+	checked := typeCheck(universe.Fset, roots, imported)
+	for _, c := range checked {
+		problems = append(problems, c.errs...)
+		built, errs := buildPackage(universe.Fset, c)
 		problems = append(problems, errs...)
 		universe.Packages = append(universe.Packages, built)
 	}
@@ -85,6 +80,71 @@ func Load(opts Options) (*model.Universe, error) {
 		return nil, errors.Join(diag.Sort(problems)...)
 	}
 	return universe, nil
+}
+
+// listInputs is step 1: the input packages, sorted by import path.
+func listInputs(opts Options, patterns []string) ([]*packages.Package, error) {
+	cfg := &packages.Config{
+		Mode:       packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedModule,
+		Dir:        opts.Dir,
+		BuildFlags: opts.BuildFlags,
+	}
+	roots, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)
+	}
+	if len(roots) == 0 {
+		return nil, fmt.Errorf("no Go packages match %s", strings.Join(patterns, " "))
+	}
+	sort.Slice(roots, func(i, j int) bool { return roots[i].PkgPath < roots[j].PkgPath })
+	return roots, nil
+}
+
+// loadImports is step 2: every package the inputs import from outside the
+// input set, typed from export data (one shared type universe).
+func loadImports(opts Options, roots []*packages.Package) (map[string]*types.Package, error) {
+	isRoot := map[string]bool{}
+	for _, pkg := range roots {
+		isRoot[pkg.PkgPath] = true
+	}
+	var paths []string
+	seen := map[string]bool{}
+	for _, pkg := range roots {
+		for _, imp := range pkg.Imports {
+			if !isRoot[imp.PkgPath] && !seen[imp.PkgPath] && imp.PkgPath != "unsafe" {
+				seen[imp.PkgPath] = true
+				paths = append(paths, imp.PkgPath)
+			}
+		}
+	}
+	imported := map[string]*types.Package{"unsafe": types.Unsafe}
+	if len(paths) == 0 {
+		return imported, nil
+	}
+	sort.Strings(paths)
+	cfg := &packages.Config{
+		Mode:       packages.NeedName | packages.NeedTypes | packages.NeedImports,
+		Dir:        opts.Dir,
+		BuildFlags: opts.BuildFlags,
+	}
+	deps, err := packages.Load(cfg, paths...)
+	if err != nil {
+		return nil, fmt.Errorf("loading imports: %w", err)
+	}
+	var problems []error
+	for _, dep := range deps {
+		if len(dep.Errors) > 0 {
+			for _, e := range dep.Errors {
+				problems = append(problems, positioned(e))
+			}
+			continue
+		}
+		imported[dep.PkgPath] = dep.Types
+	}
+	if len(problems) > 0 {
+		return nil, errors.Join(diag.Sort(problems)...)
+	}
+	return imported, nil
 }
 
 // checkModule keeps every input package inside one main module: metagen
@@ -97,30 +157,6 @@ func checkModule(universe *model.Universe, pkg *packages.Package) error {
 		universe.ModuleDir = pkg.Module.Dir
 	}
 	return nil
-}
-
-// generatedFiles records the files the parse hook left out because they carry our header.
-type generatedFiles struct {
-	mu     sync.Mutex
-	byPath map[string]bool
-}
-
-// parse is the packages.Config.ParseFile hook. It runs only for input packages.
-func (g *generatedFiles) parse(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
-	if IsGenerated(src) {
-		g.mu.Lock()
-		g.byPath[filename] = true
-		g.mu.Unlock()
-		// Keep the package clause, so the package name still checks, but no declarations.
-		return parser.ParseFile(fset, filename, src, parser.PackageClauseOnly)
-	}
-	return parser.ParseFile(fset, filename, src, parser.ParseComments|parser.SkipObjectResolution)
-}
-
-func (g *generatedFiles) has(filename string) bool {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.byPath[filename]
 }
 
 // IsGenerated reports whether src carries our header before its package clause.
@@ -137,18 +173,11 @@ func IsGenerated(src []byte) bool {
 	return false
 }
 
-// packageErrors returns the package's load errors, less the type errors that
-// only say our generated code is missing.
-func packageErrors(pkg *packages.Package) []error {
+// listErrors are the go list errors of an input package (a bad pattern,
+// a missing import, a syntax error in an import declaration).
+func listErrors(pkg *packages.Package) []error {
 	var errs []error
 	for _, e := range pkg.Errors {
-		if e.Kind == packages.TypeError && mentionsGeneratedName(e.Msg) {
-			continue
-		}
-		if e.Kind == packages.ListError && pkg.Types != nil && len(pkg.Syntax) > 0 {
-			// go list -export also compiles the input package; we check it from source instead.
-			continue
-		}
 		errs = append(errs, positioned(e))
 	}
 	return errs

@@ -13,8 +13,8 @@ type Widget struct {
 
 	// Size is how big.
 	// +optional
-	Size  *int32 `json:"size,omitempty"`
-	Color string `json:"color,omitzero"`
+	Size   *int32 `json:"size,omitempty"`
+	Color  string `json:"color,omitzero"`
 	hidden int
 }
 

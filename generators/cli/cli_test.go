@@ -1,0 +1,145 @@
+package cli
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the errors.golden files")
+
+// Every malformed case must fail with positioned errors, exit non-zero, and
+// leave every file of the case exactly as it was.
+func TestMalformedInputChangesNothing(t *testing.T) {
+	cases, err := os.ReadDir("testdata/malformed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) < 20 {
+		t.Fatalf("only %d malformed cases; keep at least 20", len(cases))
+	}
+	for _, c := range cases {
+		t.Run(c.Name(), func(t *testing.T) {
+			dir := filepath.Join("testdata", "malformed", c.Name())
+			before := snapshot(t, dir)
+			var stdout, stderr bytes.Buffer
+			code := Run([]string{"generate", "./" + dir}, &stdout, &stderr)
+			if code != exitError {
+				t.Errorf("exit code %d, want %d; stderr:\n%s", code, exitError, stderr.String())
+			}
+			if after := snapshot(t, dir); !equalSnapshots(before, after) {
+				t.Errorf("files changed in %s", dir)
+			}
+			checkPositioned(t, dir, stderr.String())
+			compareGolden(t, filepath.Join(dir, "errors.golden"), stderr.Bytes())
+		})
+	}
+}
+
+var positionedLine = regexp.MustCompile(`^testdata/malformed/[a-z-]+/[a-z_.]+\.go:\d+:\d+: \S`)
+
+func checkPositioned(t *testing.T, dir, stderr string) {
+	t.Helper()
+	lines := strings.Split(strings.TrimSpace(stderr), "\n")
+	if stderr == "" {
+		t.Fatal("no error printed")
+	}
+	for _, line := range lines {
+		if !positionedLine.MatchString(line) || !strings.Contains(line, filepath.ToSlash(dir)) {
+			t.Errorf("error without a position in the case: %q", line)
+		}
+	}
+}
+
+func compareGolden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./generators/cli -update)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("errors differ from %s:\ngot:\n%s\nwant:\n%s", path, got, want)
+	}
+}
+
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.Name() == "errors.golden" {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[e.Name()] = string(data)
+	}
+	return files
+}
+
+func equalSnapshots(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for name, content := range a {
+		if b[name] != content {
+			return false
+		}
+	}
+	return true
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"generate", "-g", "deepcopi", "./testdata/malformed/any-field"}, `unknown generator "deepcopi"`},
+		{[]string{"generate", "--header-file", "testdata/not-comments.txt", "./testdata/malformed/any-field"}, "header file must contain only Go comments"},
+		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
+		{[]string{"help", "+metagen:name-fromat"}, `did you mean "+metagen:name-format"?`},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := Run(tc.args, &stdout, &stderr); code != exitError {
+			t.Errorf("%v: exit %d, want %d", tc.args, code, exitError)
+		}
+		if !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("%v: stderr %q, want it to contain %q", tc.args, stderr.String(), tc.want)
+		}
+	}
+}
+
+func TestHelpListsEveryDialect(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := Run([]string{"help", "markers"}, &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	for _, want := range []string{"+k8s:deepcopy-gen=…", "+genclient:nonNamespaced", "+kubebuilder:validation:Minimum=…", "+k8s:minimum=…", "+metagen:name-format=…", "+listType=…"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("help markers lacks %q", want)
+		}
+	}
+	stdout.Reset()
+	if code := Run([]string{"help", "deepcopy"}, &stdout, &stderr); code != exitOK || !strings.Contains(stdout.String(), "zz_generated.deepcopy.go") {
+		t.Errorf("help deepcopy: exit %d, %q", code, stdout.String())
+	}
+	stdout.Reset()
+	if code := Run([]string{"version"}, &stdout, &stderr); code != exitOK || !strings.HasPrefix(stdout.String(), "metagen ") {
+		t.Errorf("version: exit %d, %q", code, stdout.String())
+	}
+}

@@ -1,0 +1,200 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// These tests run metagen the ways users do: as a built binary, and as
+// "go tool metagen" in a downstream module.
+
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+func buildMetagen(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "metagen")
+	runCommand(t, repoRoot(t), nil, "go", "build", "-o", bin, "./cmd/metagen")
+	return bin
+}
+
+func runCommand(t *testing.T, dir string, env []string, name string, args ...string) string {
+	t.Helper()
+	out, err := command(dir, env, name, args...)
+	if err != nil {
+		t.Fatalf("%s %s in %s: %v\n%s", name, strings.Join(args, " "), dir, err, out)
+	}
+	return out
+}
+
+func command(dir string, env []string, name string, args ...string) (string, error) {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	return out.String(), err
+}
+
+// copyTree copies the files below src (no .git) into dst.
+func copyTree(t *testing.T, src, dst string, keep func(rel string) bool) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		if d.IsDir() {
+			if d.Name() == ".git" {
+				return filepath.SkipDir
+			}
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		if !keep(rel) {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Two runs, with GOMAXPROCS=1 and 2, from different working directories and
+// different absolute paths, give byte-identical files.
+func TestOutputIsDeterministic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	bin := buildMetagen(t)
+	root := repoRoot(t)
+	notGenerated := func(rel string) bool {
+		return !strings.HasPrefix(filepath.Base(rel), "zz_generated.") &&
+			(rel == "go.mod" || rel == "go.sum" || strings.HasPrefix(rel, "examples"+string(filepath.Separator)))
+	}
+	first, second := filepath.Join(t.TempDir(), "a"), filepath.Join(t.TempDir(), "b", "deeper")
+	copyTree(t, root, first, notGenerated)
+	copyTree(t, root, second, notGenerated)
+
+	runCommand(t, first, []string{"GOMAXPROCS=1"}, bin, "generate", "./...")
+	runCommand(t, filepath.Join(second, "examples"), []string{"GOMAXPROCS=2"}, bin, "generate", "./...")
+
+	outputs := generatedFiles(t, first)
+	if len(outputs) == 0 {
+		t.Fatal("the first run generated nothing")
+	}
+	if again := generatedFiles(t, second); !equalSnapshots(outputs, again) {
+		t.Fatalf("outputs differ:\n%v\nvs\n%v", keys(outputs), keys(again))
+	}
+	for rel, content := range outputs {
+		if want, err := os.ReadFile(filepath.Join(root, rel)); err != nil || string(want) != content {
+			t.Errorf("%s differs from the checked-in file", rel)
+		}
+	}
+}
+
+func generatedFiles(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasPrefix(d.Name(), "zz_generated.") {
+			data, _ := os.ReadFile(path)
+			rel, _ := filepath.Rel(dir, path)
+			files[rel] = string(data)
+		}
+		return nil
+	})
+	return files
+}
+
+func keys(m map[string]string) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+// A downstream module adds metagen with "go get -tool" and uses it from
+// go:generate; verify then catches a stale file.
+func TestGoToolInADownstreamModule(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command on a new module")
+	}
+	root := repoRoot(t)
+	module := t.TempDir()
+	writeFile(t, filepath.Join(module, "go.mod"), "module example.com/downstream\n\ngo 1.26\n\n"+
+		"require github.com/metagen-dev/metagen v0.0.0\n\nreplace github.com/metagen-dev/metagen => "+root+"\n")
+	copyTree(t, filepath.Join(root, "examples", "widgets", "v1"), filepath.Join(module, "api", "v1"), func(rel string) bool {
+		return !strings.HasPrefix(rel, "zz_generated.") && !strings.HasSuffix(rel, "_test.go")
+	})
+	doc := filepath.Join(module, "api", "v1", "doc.go")
+	data, _ := os.ReadFile(doc)
+	writeFile(t, doc, strings.Replace(string(data), "go run github.com/metagen-dev/metagen/cmd/metagen", "go tool metagen", 1))
+
+	env := []string{"GOFLAGS=-mod=mod", "GOPROXY=" + proxyTreatingRefusalAsNotFound(t)}
+	runCommand(t, module, env, "go", "get", "-tool", "github.com/metagen-dev/metagen/cmd/metagen@v0.0.0")
+	runCommand(t, module, env, "go", "generate", "./...")
+	generated, err := os.ReadFile(filepath.Join(module, "api", "v1", "zz_generated.deepcopy.go"))
+	if err != nil || !strings.Contains(string(generated), "// Code generated by metagen. DO NOT EDIT.") {
+		t.Fatalf("go generate wrote no deepcopy file: %v", err)
+	}
+	runCommand(t, module, env, "go", "build", "./...")
+	runCommand(t, module, env, "go", "tool", "metagen", "verify", "./...")
+
+	types := filepath.Join(module, "api", "v1", "types.go")
+	data, _ = os.ReadFile(types)
+	writeFile(t, types, strings.Replace(string(data), "Color string `json:\"color\"`", "Color string `json:\"color\"`\n\tTags []string `json:\"tags\"`", 1))
+	out, err := command(module, env, "go", "tool", "metagen", "verify", "./...")
+	if exit, ok := err.(*exec.ExitError); !ok || exit.ExitCode() != exitStale {
+		t.Fatalf("verify after a change: %v\n%s", err, out)
+	}
+	if !strings.Contains(out, "in.Tags") {
+		t.Errorf("the diff does not show the new field:\n%s", out)
+	}
+}
+
+// proxyTreatingRefusalAsNotFound: "go get" asks the proxy whether
+// github.com/metagen-dev/metagen/cmd/metagen is a module of its own. The proxy
+// here refuses unpublished paths with 403, which the go command takes as
+// fatal; falling through ('|') to an empty file proxy turns that into "not
+// found", as it is for a published module.
+func proxyTreatingRefusalAsNotFound(t *testing.T) string {
+	t.Helper()
+	out, err := exec.Command("go", "env", "GOPROXY").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var chain []string
+	for _, proxy := range strings.FieldsFunc(strings.TrimSpace(string(out)), func(r rune) bool { return r == ',' || r == '|' }) {
+		if proxy != "direct" && proxy != "off" {
+			chain = append(chain, proxy)
+		}
+	}
+	return strings.Join(append(chain, "file://"+filepath.ToSlash(t.TempDir())), "|")
+}
+
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

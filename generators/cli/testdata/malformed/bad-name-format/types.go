@@ -1,0 +1,4 @@
+package badnameformat
+
+// +metagen:name-format=dns
+type Good struct{ Items []string }

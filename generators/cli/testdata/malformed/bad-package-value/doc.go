@@ -1,0 +1,3 @@
+// +k8s:deepcopy-gen=maybe
+// +groupName=bad.example.com
+package badpackagevalue

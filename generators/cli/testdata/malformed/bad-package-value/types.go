@@ -1,0 +1,3 @@
+package badpackagevalue
+
+type Good struct{ Items []string }

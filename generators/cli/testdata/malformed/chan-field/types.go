@@ -1,0 +1,7 @@
+package chanfield
+
+type Good struct{ Items []string }
+
+type Bad struct {
+	Events chan string
+}

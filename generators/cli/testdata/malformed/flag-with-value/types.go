@@ -1,0 +1,4 @@
+package flagwithvalue
+
+// +genclient=true
+type Good struct{ Items []string }

@@ -1,0 +1,7 @@
+package funcfield
+
+type Good struct{ Items []string }
+
+type Bad struct {
+	Callback func() error
+}

@@ -1,0 +1,6 @@
+package genclientonfield
+
+type Good struct {
+	// +genclient
+	Items []string `json:"items"`
+}

@@ -1,0 +1,4 @@
+package groupnameontype
+
+// +groupName=widgets.example.com
+type Good struct{ Items []string }

@@ -1,0 +1,6 @@
+package misspelledoptional
+
+type Good struct {
+	// +optinal
+	Items []string `json:"items,omitempty"`
+}

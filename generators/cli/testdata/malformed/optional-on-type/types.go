@@ -1,0 +1,4 @@
+package optionalontype
+
+// +optional
+type Good struct{ Items []string }

@@ -1,0 +1,4 @@
+package packagevalueontype
+
+// +k8s:deepcopy-gen=package
+type Good struct{ Items []string }

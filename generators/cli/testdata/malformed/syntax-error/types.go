@@ -1,0 +1,7 @@
+package syntaxerror
+
+// Good would get a DeepCopy if the package loaded.
+type Good struct{ Items []string }
+
+type Broken struct {
+	Name string

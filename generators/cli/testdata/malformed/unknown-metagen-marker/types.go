@@ -1,0 +1,4 @@
+package unknownmetagenmarker
+
+// +metagen:frobnicate
+type Good struct{ Items []string }

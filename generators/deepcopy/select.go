@@ -1,0 +1,295 @@
+package deepcopy
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/markers"
+	"github.com/metagen-dev/metagen/generators/model"
+)
+
+// packageMode is what a package's markers ask for.
+type packageMode int
+
+const (
+	// typesOptIn: only types that opt in themselves.
+	typesOptIn packageMode = iota
+	// allTypes: every copyable type unless it opts out.
+	allTypes
+	// disabled: +k8s:deepcopy-gen=false turns the package off, as in deepcopy-gen.
+	disabled
+)
+
+// packageModeOf reads the package markers; kubebuilder's wins, as in controller-gen.
+func packageModeOf(pkg *model.Package) packageMode {
+	if m, ok := pkg.Markers.Get(markerObjectGenerate); ok {
+		if m.Bool() {
+			return allTypes
+		}
+		return typesOptIn
+	}
+	if m, ok := pkg.Markers.Get(markerEnabled); ok {
+		switch firstValue(m) {
+		case "package":
+			return allTypes
+		case "false":
+			return disabled
+		}
+	}
+	return typesOptIn
+}
+
+// firstValue drops deepcopy-gen's extra arguments, e.g. "package,register".
+func firstValue(m markers.Marker) string {
+	value, _, _ := strings.Cut(m.Value, ",")
+	return strings.TrimSpace(value)
+}
+
+// typeWanted reports whether t asks for methods, and whether it asked by a
+// type-level marker (then a type that cannot get them is an error).
+func typeWanted(mode packageMode, t *model.Type) (wanted, explicit bool) {
+	if mode == disabled {
+		return false, false
+	}
+	if m, ok := t.Markers.Get(markerObjectGenerate); ok {
+		return m.Bool(), m.Bool()
+	}
+	if m, ok := t.Markers.Get(markerEnabled); ok {
+		wanted := firstValue(m) == "true"
+		return wanted, wanted
+	}
+	if mode == allTypes {
+		return true, false
+	}
+	if isRoot(t) || t.Markers.Has(markerInterfaces) {
+		return true, true
+	}
+	return false, false
+}
+
+func isRoot(t *model.Type) bool {
+	m, ok := t.Markers.Get(markerObjectRoot)
+	return ok && m.Bool()
+}
+
+// notCopyable says why t cannot get deepcopy methods, or "" when it can.
+// The kinds are deepcopy-gen's: structs, named maps and slices, and named
+// basic types that declare a copy method by hand.
+func notCopyable(t *model.Type, own declared) string {
+	if t.IsAlias() {
+		return "it is a type alias; its target type gets the methods"
+	}
+	if !token.IsExported(t.Name) {
+		return "it is unexported"
+	}
+	switch u := t.Object.Type().Underlying().(type) {
+	case *types.Struct, *types.Map, *types.Slice:
+		return ""
+	case *types.Basic:
+		if own.any() {
+			return ""
+		}
+		return "it is a named " + u.Name() + "; values of it are copied by assignment"
+	default:
+		return "deepcopy-gen only generates for struct, map and slice types, not " + kindName(u)
+	}
+}
+
+// typePlan is what one type gets.
+type typePlan struct {
+	t     *model.Type
+	named *types.Named
+	own   declared // hand-written DeepCopyInto and DeepCopy
+	// interfaces are the DeepCopy<Iface> methods to write, sorted by qualified name.
+	interfaces []*types.TypeName
+	nonPointer bool
+}
+
+// planPackage selects the package's types, sorted by name as deepcopy-gen sorts them.
+func planPackage(idx *index, pkg *model.Package) ([]*typePlan, []error) {
+	mode := packageModeOf(pkg)
+	var plans []*typePlan
+	var errs []error
+	for _, t := range pkg.NamedTypes {
+		wanted, explicit := typeWanted(mode, t)
+		if !wanted {
+			continue
+		}
+		named := t.Named()
+		own, err := declaredMethods(named)
+		if err != nil {
+			errs = append(errs, diag.Errorf(t.Pos, "type %s: %v", t.Name, err))
+			continue
+		}
+		if reason := notCopyable(t, own); reason != "" {
+			if explicit {
+				errs = append(errs, diag.Errorf(t.Pos, "type %s asks for deepcopy methods, but %s", t.Name, reason))
+			}
+			continue
+		}
+		plan := &typePlan{t: t, named: named, own: own}
+		var interfaceErrs []error
+		plan.interfaces, interfaceErrs = idx.interfacesOf(pkg, t)
+		errs = append(errs, interfaceErrs...)
+		plan.nonPointer = nonPointerInterfaces(t)
+		plans = append(plans, plan)
+	}
+	sort.SliceStable(plans, func(i, j int) bool { return plans[i].t.Name < plans[j].t.Name })
+	return plans, errs
+}
+
+func nonPointerInterfaces(t *model.Type) bool {
+	m, ok := t.Markers.Get(markerNonPointer)
+	return ok && m.Bool()
+}
+
+// runtimeObject is the interface +kubebuilder:object:root asks for.
+const runtimeObject = "k8s.io/apimachinery/pkg/runtime.Object"
+
+// interfacesOf resolves the type's interfaces markers (and root marker) to
+// interface types, deduplicated and sorted by qualified name like deepcopy-gen.
+func (idx *index) interfacesOf(pkg *model.Package, t *model.Type) ([]*types.TypeName, []error) {
+	type request struct {
+		name string
+		pos  token.Position
+	}
+	var requests []request
+	for _, m := range t.Markers.All(markerInterfaces) {
+		for _, name := range m.List() {
+			requests = append(requests, request{name, m.Pos})
+		}
+	}
+	if isRoot(t) {
+		m, _ := t.Markers.Get(markerObjectRoot)
+		requests = append(requests, request{runtimeObject, m.Pos})
+	}
+	if len(requests) == 0 {
+		return nil, nil
+	}
+	if _, isStruct := t.Object.Type().Underlying().(*types.Struct); !isStruct {
+		return nil, []error{diag.Errorf(requests[0].pos, "type %s: interface methods are only generated for struct types", t.Name)}
+	}
+	seen := map[string]*types.TypeName{}
+	var errs []error
+	for _, r := range requests {
+		if seen[r.name] != nil {
+			continue
+		}
+		iface, err := lookupInterface(pkg.Types, r.name)
+		if err != nil {
+			errs = append(errs, diag.Errorf(r.pos, "type %s: %v", t.Name, err))
+			continue
+		}
+		seen[r.name] = iface
+	}
+	names := make([]string, 0, len(seen))
+	for name := range seen {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	out := make([]*types.TypeName, 0, len(names))
+	for _, name := range names {
+		out = append(out, seen[name])
+	}
+	return out, errs
+}
+
+// lookupInterface finds "import/path.Name" among the packages the input
+// package imports, directly or not: the generator loads nothing itself.
+func lookupInterface(from *types.Package, qualified string) (*types.TypeName, error) {
+	dot := strings.LastIndexByte(qualified, '.')
+	if dot <= 0 {
+		return nil, fmt.Errorf("%q is not a qualified interface name like %s", qualified, runtimeObject)
+	}
+	path, name := qualified[:dot], qualified[dot+1:]
+	pkg := findImport(from, path, map[*types.Package]bool{})
+	if pkg == nil {
+		return nil, fmt.Errorf("package %s of interface %s is not imported by %s, directly or indirectly; import it", path, qualified, from.Path())
+	}
+	obj, _ := pkg.Scope().Lookup(name).(*types.TypeName)
+	if obj == nil {
+		return nil, fmt.Errorf("package %s has no type %s", path, name)
+	}
+	if !types.IsInterface(obj.Type()) {
+		return nil, fmt.Errorf("%s is not an interface; +%s names interfaces", qualified, markerInterfaces)
+	}
+	return obj, nil
+}
+
+func findImport(pkg *types.Package, path string, seen map[*types.Package]bool) *types.Package {
+	if pkg.Path() == path {
+		return pkg
+	}
+	if seen[pkg] {
+		return nil
+	}
+	seen[pkg] = true
+	for _, imported := range pkg.Imports() {
+		if found := findImport(imported, path, seen); found != nil {
+			return found
+		}
+	}
+	return nil
+}
+
+// index knows every named type of the input packages, and which of them get
+// generated methods in this run. Our generated files are not loaded, so
+// markers, not method sets, say which input types will have DeepCopyInto.
+type index struct {
+	universe *model.Universe
+	// inputs are the input packages' named types by "path.Name".
+	inputs map[string]*model.Type
+	// generated are the input types that get generated methods.
+	generated map[string]bool
+	// noReferences memoizes holdsNoReferences.
+	noReferences map[types.Type]bool
+}
+
+func newIndex(universe *model.Universe) *index {
+	idx := &index{
+		universe:     universe,
+		inputs:       map[string]*model.Type{},
+		generated:    map[string]bool{},
+		noReferences: map[types.Type]bool{},
+	}
+	for _, pkg := range universe.Packages {
+		mode := packageModeOf(pkg)
+		for _, t := range pkg.NamedTypes {
+			if t.IsAlias() {
+				continue
+			}
+			key := pkg.Path + "." + t.Name
+			idx.inputs[key] = t
+			wanted, _ := typeWanted(mode, t)
+			if !wanted {
+				continue
+			}
+			own, err := declaredMethods(t.Named())
+			if err == nil && notCopyable(t, own) == "" {
+				idx.generated[key] = true
+			}
+		}
+	}
+	return idx
+}
+
+func typeKey(obj *types.TypeName) string {
+	if obj.Pkg() == nil {
+		return obj.Name()
+	}
+	return obj.Pkg().Path() + "." + obj.Name()
+}
+
+// inputType returns the input package's declaration of n, or nil for a dependency.
+func (idx *index) inputType(n *types.Named) *model.Type {
+	return idx.inputs[typeKey(n.Origin().Obj())]
+}
+
+// willGenerate reports whether this run writes DeepCopyInto and DeepCopy for n's type.
+func (idx *index) willGenerate(n *types.Named) bool {
+	return idx.generated[typeKey(n.Origin().Obj())]
+}

@@ -1,0 +1,4 @@
+// +k8s:deepcopy-gen=package
+
+// Package generics has generic types and fields of instantiated ones.
+package generics

@@ -1,0 +1,176 @@
+package load
+
+import (
+	"errors"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"os"
+	"runtime"
+	"sort"
+	"sync"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/metagen-dev/metagen/generators/diag"
+)
+
+// checkedPackage is one input package after step 3.
+type checkedPackage struct {
+	list      *packages.Package
+	syntax    []*ast.File // hand-written files, sorted by name
+	generated []string    // our generated files, left out of the type check
+	types     *types.Package
+	info      *types.Info
+	errs      []error
+	done      chan struct{}
+}
+
+// typeCheck parses and type-checks the input packages from source, each as
+// soon as the input packages it imports are done, on all cores. Results come
+// back in the order of roots.
+func typeCheck(fset *token.FileSet, roots []*packages.Package, imported map[string]*types.Package) []*checkedPackage {
+	checked := make([]*checkedPackage, len(roots))
+	byPath := map[string]*checkedPackage{}
+	for i, root := range roots {
+		checked[i] = &checkedPackage{list: root, done: make(chan struct{})}
+		byPath[root.PkgPath] = checked[i]
+	}
+	cores := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for _, c := range checked {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer close(c.done)
+			cores <- struct{}{}
+			c.parse(fset)
+			<-cores
+			for _, imp := range c.list.Imports {
+				if dep := byPath[imp.PkgPath]; dep != nil {
+					<-dep.done // go list has already refused import cycles
+				}
+			}
+			cores <- struct{}{}
+			c.check(fset, byPath, imported)
+			<-cores
+		}()
+	}
+	wg.Wait()
+	return checked
+}
+
+// parse reads the package's files with comments, leaving out ours.
+func (c *checkedPackage) parse(fset *token.FileSet) {
+	files := append([]string(nil), c.list.GoFiles...)
+	sort.Strings(files)
+	for _, filename := range files {
+		src, err := os.ReadFile(filename)
+		if err != nil {
+			c.errs = append(c.errs, err)
+			continue
+		}
+		if IsGenerated(src) {
+			c.generated = append(c.generated, filename)
+			continue
+		}
+		file, err := parser.ParseFile(fset, filename, src, parser.ParseComments|parser.SkipObjectResolution)
+		c.errs = append(c.errs, syntaxErrors(err)...)
+		if file != nil {
+			dropFuncBodies(file)
+			c.syntax = append(c.syntax, file)
+		}
+	}
+}
+
+// dropFuncBodies frees the statements early: nothing downstream reads them,
+// and they are most of a package's syntax tree.
+func dropFuncBodies(file *ast.File) {
+	for _, decl := range file.Decls {
+		if fn, ok := decl.(*ast.FuncDecl); ok {
+			fn.Body = nil
+		}
+	}
+}
+
+func syntaxErrors(err error) []error {
+	var list scanner.ErrorList
+	if errors.As(err, &list) {
+		var out []error
+		for _, e := range list {
+			out = append(out, &diag.Error{Pos: e.Pos, Msg: e.Msg})
+		}
+		return out
+	}
+	if err != nil {
+		return []error{err}
+	}
+	return nil
+}
+
+// check type-checks the parsed files. Errors that only say our generated
+// code is missing are expected and dropped.
+func (c *checkedPackage) check(fset *token.FileSet, inputs map[string]*checkedPackage, imported map[string]*types.Package) {
+	if len(c.errs) > 0 {
+		return // syntax errors: type errors would only add noise
+	}
+	config := &types.Config{
+		// Generators read declarations only; bodies are most of the work.
+		IgnoreFuncBodies: true,
+		GoVersion:        goVersion(c.list),
+		Sizes:            types.SizesFor("gc", runtime.GOARCH),
+		Importer:         importer(c.list, inputs, imported),
+		Error: func(err error) {
+			var typeErr types.Error
+			if errors.As(err, &typeErr) && mentionsGeneratedName(typeErr.Msg) {
+				return
+			}
+			if typeErr.Fset != nil {
+				err = &diag.Error{Pos: typeErr.Fset.Position(typeErr.Pos), Msg: typeErr.Msg}
+			}
+			c.errs = append(c.errs, err)
+		},
+	}
+	c.info = &types.Info{
+		Types:      map[ast.Expr]types.TypeAndValue{},
+		Defs:       map[*ast.Ident]types.Object{},
+		Uses:       map[*ast.Ident]types.Object{},
+		Implicits:  map[ast.Node]types.Object{},
+		Selections: map[*ast.SelectorExpr]*types.Selection{},
+	}
+	c.types, _ = config.Check(c.list.PkgPath, fset, c.syntax, c.info)
+}
+
+func goVersion(pkg *packages.Package) string {
+	if pkg.Module != nil && pkg.Module.GoVersion != "" {
+		return "go" + pkg.Module.GoVersion
+	}
+	return ""
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+// importer resolves an import of pkg: another input package's checked types,
+// or an outside package's types from export data.
+func importer(pkg *packages.Package, inputs map[string]*checkedPackage, imported map[string]*types.Package) types.Importer {
+	return importerFunc(func(path string) (*types.Package, error) {
+		pkgPath := path
+		if imp := pkg.Imports[path]; imp != nil {
+			pkgPath = imp.PkgPath
+		}
+		if input := inputs[pkgPath]; input != nil {
+			if input.types == nil {
+				return nil, errors.New("import " + pkgPath + " failed to type-check")
+			}
+			return input.types, nil
+		}
+		if t := imported[pkgPath]; t != nil {
+			return t, nil
+		}
+		return nil, errors.New("no export data for " + pkgPath)
+	})
+}

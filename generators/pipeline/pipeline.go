@@ -1,0 +1,199 @@
+// Package pipeline is metagen's one pass: load the packages once, run the
+// selected generators over the model, render their files and plan the
+// changes. Generate applies the plan; Verify only reports it.
+package pipeline
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"runtime"
+	"sync"
+
+	"github.com/metagen-dev/metagen/generators/deepcopy"
+	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/gen"
+	"github.com/metagen-dev/metagen/generators/gofile"
+	"github.com/metagen-dev/metagen/generators/load"
+	"github.com/metagen-dev/metagen/generators/markers"
+	"github.com/metagen-dev/metagen/generators/model"
+)
+
+// Generators are all of metagen's generators, in the order they run.
+var Generators = []*gen.Generator{
+	deepcopy.Generator,
+}
+
+// Options say what to generate.
+type Options struct {
+	// Dir is where patterns are resolved; "" means the current directory.
+	Dir      string
+	Patterns []string
+	// Only names the generators to run (-g); empty means all.
+	Only       []string
+	HeaderFile string
+	BuildFlags []string
+}
+
+// Generate plans and writes. On any error nothing is written.
+func Generate(opts Options) (*gofile.Plan, error) {
+	plan, err := NewPlan(opts)
+	if err != nil {
+		return nil, err
+	}
+	return plan, plan.Apply()
+}
+
+// NewPlan runs the whole pipeline into memory.
+func NewPlan(opts Options) (*gofile.Plan, error) {
+	selected, err := Select(opts.Only)
+	if err != nil {
+		return nil, err
+	}
+	header, err := gofile.ReadHeaderFile(opts.HeaderFile)
+	if err != nil {
+		return nil, err
+	}
+	universe, err := load.Load(load.Options{Dir: opts.Dir, Patterns: opts.Patterns, BuildFlags: opts.BuildFlags})
+	if err != nil {
+		return nil, err
+	}
+	wanted, err := run(universe, selected, header)
+	if err != nil {
+		return nil, err
+	}
+	return gofile.NewPlan(universe.ModuleDir, wanted, staleCandidates(universe, selected, len(opts.Only) == 0))
+}
+
+// Select resolves -g names; an unknown name is an error with a suggestion.
+func Select(names []string) ([]*gen.Generator, error) {
+	if len(names) == 0 {
+		return Generators, nil
+	}
+	var selected []*gen.Generator
+	for _, name := range names {
+		g := Find(name)
+		if g == nil {
+			return nil, fmt.Errorf("unknown generator %q (have %s)", name, generatorNames())
+		}
+		selected = append(selected, g)
+	}
+	return selected, nil
+}
+
+// Find returns the generator called name, or nil.
+func Find(name string) *gen.Generator {
+	for _, g := range Generators {
+		if g.Name == name {
+			return g
+		}
+	}
+	return nil
+}
+
+func generatorNames() string {
+	var names string
+	for i, g := range Generators {
+		if i > 0 {
+			names += ", "
+		}
+		names += g.Name
+	}
+	return names
+}
+
+// job is one generator on one package; its result slot keeps output ordered.
+type job struct {
+	pass  *gen.Pass
+	files map[string][]byte
+	err   error
+}
+
+// run executes every (package, generator) pair on all cores and renders the
+// files. Results are gathered in a fixed order, so output never depends on
+// scheduling.
+func run(universe *model.Universe, selected []*gen.Generator, header gofile.Header) (map[string][]byte, error) {
+	var jobs []*job
+	for _, pkg := range universe.Packages {
+		for _, g := range selected {
+			if g.Enabled == nil || g.Enabled(pkg) {
+				jobs = append(jobs, &job{pass: &gen.Pass{Generator: g, Universe: universe, Package: pkg}})
+			}
+		}
+	}
+	limit := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for _, j := range jobs {
+		wg.Add(1)
+		limit <- struct{}{}
+		go func() {
+			defer func() { <-limit; wg.Done() }()
+			j.files, j.err = execute(j.pass, header)
+		}()
+	}
+	wg.Wait()
+
+	wanted := map[string][]byte{}
+	var problems []error
+	for _, j := range jobs {
+		if j.err != nil {
+			problems = append(problems, diag.Unwrap(j.err)...)
+			continue
+		}
+		for path, content := range j.files {
+			if _, dup := wanted[path]; dup {
+				problems = append(problems, fmt.Errorf("%s: produced twice", path))
+			}
+			wanted[path] = content
+		}
+	}
+	if len(problems) > 0 {
+		return nil, errors.Join(diag.Sort(problems)...)
+	}
+	return wanted, nil
+}
+
+func execute(pass *gen.Pass, header gofile.Header) (map[string][]byte, error) {
+	if err := pass.Generator.Run(pass); err != nil {
+		return nil, err
+	}
+	files := map[string][]byte{}
+	for _, f := range pass.Files() {
+		content, err := gofile.Render(f.Code, header, f.Generator.BuildConstraint)
+		if err != nil {
+			return nil, fmt.Errorf("%s: generator %s: %w", f.Path, f.Generator.Name, err)
+		}
+		files[f.Path] = content
+	}
+	return files, nil
+}
+
+// staleCandidates are existing files of ours that this run may remove when
+// it no longer produces them: the output files of the selected generators,
+// or every file with our header when all generators ran.
+func staleCandidates(universe *model.Universe, selected []*gen.Generator, allGenerators bool) []string {
+	owned := map[string]bool{}
+	for _, g := range selected {
+		owned[g.OutputFile] = true
+	}
+	var candidates []string
+	for _, pkg := range universe.Packages {
+		for _, path := range pkg.GeneratedFiles {
+			if allGenerators || owned[filepath.Base(path)] {
+				candidates = append(candidates, path)
+			}
+		}
+	}
+	return candidates
+}
+
+// MarkersOf returns the definitions a generator reads, for help.
+func MarkersOf(g *gen.Generator) []*markers.Def {
+	var defs []*markers.Def
+	for _, name := range g.Markers {
+		if def := markers.Lookup(name); def != nil {
+			defs = append(defs, def)
+		}
+	}
+	return defs
+}

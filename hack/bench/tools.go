@@ -1,0 +1,195 @@
+//go:build linux
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// deepcopyOutputFile is the file name every tool is told (or defaults) to
+// write; the sanity check counts files with this name.
+const deepcopyOutputFile = "zz_generated.deepcopy.go"
+
+// tool is one generator invocation, run with the k8s.io/api copy as its
+// working directory.
+type tool struct {
+	name    string
+	version string // shown in the header of the report
+	bin     string
+	args    []string
+}
+
+func (t tool) commandLine() string {
+	return strings.Join(append([]string{filepath.Base(t.bin)}, t.args...), " ")
+}
+
+// prepareTools resolves (building or installing as needed) every selected tool.
+func prepareTools(ctx context.Context, cfg config, repoRoot string, ws *workspace) ([]tool, error) {
+	var tools []tool
+	for _, name := range cfg.tools {
+		t, ok, err := prepareTool(ctx, cfg, name, repoRoot, ws)
+		if err != nil {
+			return nil, fmt.Errorf("preparing %s: %w", name, err)
+		}
+		if ok {
+			tools = append(tools, t)
+		}
+	}
+	if len(tools) == 0 {
+		return nil, fmt.Errorf("no tool left to benchmark")
+	}
+	return tools, nil
+}
+
+func prepareTool(ctx context.Context, cfg config, name, repoRoot string, ws *workspace) (tool, bool, error) {
+	switch name {
+	case toolMetagen:
+		return prepareMetagen(ctx, cfg, repoRoot, ws)
+	case toolDeepcopyGen:
+		bin, err := installAnchor(ctx, "k8s.io/code-generator/cmd/deepcopy-gen", cfg.deepcopyGenVersion)
+		// Same flags as upstream kube_codegen.sh, with ./... instead of the
+		// grepped package list so the tool discovers the packages itself.
+		args := []string{"--output-file", deepcopyOutputFile, "--go-header-file", ws.headerFile, "./..."}
+		return tool{name, cfg.deepcopyGenVersion, bin, args}, err == nil, err
+	case toolControllerGen:
+		bin, err := installAnchor(ctx, "sigs.k8s.io/controller-tools/cmd/controller-gen", cfg.controllerGenVersion)
+		args := []string{fmt.Sprintf("object:headerFile=%q", ws.headerFile), "paths=./..."}
+		return tool{name, cfg.controllerGenVersion, bin, args}, err == nil, err
+	}
+	return tool{}, false, fmt.Errorf("unknown tool %q", name)
+}
+
+// prepareMetagen builds ./cmd/metagen fresh (it is the code under test, so
+// never cached). When the command does not exist yet and the user did not
+// ask for it explicitly, it is skipped with a warning instead of failing.
+func prepareMetagen(ctx context.Context, cfg config, repoRoot string, ws *workspace) (tool, bool, error) {
+	version := "local"
+	bin := cfg.metagenBin
+	if bin == "" {
+		if !hasGoFiles(filepath.Join(repoRoot, "cmd", "metagen")) {
+			if cfg.toolsExplicit {
+				return tool{}, false, fmt.Errorf("./cmd/metagen does not exist in %s", repoRoot)
+			}
+			fmt.Fprintln(os.Stderr, "WARNING: ./cmd/metagen does not exist yet; skipping metagen (pass -tools to silence)")
+			return tool{}, false, nil
+		}
+		bin = filepath.Join(ws.root, "bin", "metagen")
+		fmt.Fprintln(os.Stderr, "building metagen from", repoRoot)
+		if _, err := runQuiet(ctx, repoRoot, nil, "go", "build", "-o", bin, "./cmd/metagen"); err != nil {
+			return tool{}, false, fmt.Errorf("%w\n(-tools deepcopy-gen,controller-gen benchmarks without metagen)", err)
+		}
+		version = repoRevision(ctx, repoRoot)
+	}
+	abs, err := filepath.Abs(bin)
+	return tool{toolMetagen, version, abs, withHeader(cfg.metagenArgs, ws.headerFile)}, err == nil, err
+}
+
+// withHeader replaces the {header} placeholder in user-supplied arguments.
+func withHeader(args []string, headerFile string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = strings.ReplaceAll(a, "{header}", headerFile)
+	}
+	return out
+}
+
+func hasGoFiles(dir string) bool {
+	matches, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	return len(matches) > 0
+}
+
+// repoRevision names the metagen build for the report; the tree is usually
+// dirty while benchmarking, so say so.
+func repoRevision(ctx context.Context, repoRoot string) string {
+	rev, err := runQuiet(ctx, repoRoot, nil, "git", "rev-parse", "--short", "HEAD")
+	if err != nil {
+		rev = "no-commit"
+	}
+	rev = strings.TrimSpace(rev)
+	if status, err := runQuiet(ctx, repoRoot, nil, "git", "status", "--porcelain"); err == nil && strings.TrimSpace(status) != "" {
+		rev += "+dirty"
+	}
+	return rev
+}
+
+// installAnchor returns a cached binary of module/cmd@version, building it
+// with `go install` from the module proxy on first use. The cache lives
+// outside the repository and is keyed by version, so runs reuse it.
+func installAnchor(ctx context.Context, cmdPath, version string) (string, error) {
+	cacheDir, err := anchorCacheDir()
+	if err != nil {
+		return "", err
+	}
+	name := filepath.Base(cmdPath)
+	bin := filepath.Join(cacheDir, name+"-"+version)
+	if _, err := os.Stat(bin); err == nil {
+		return bin, nil
+	}
+	fmt.Fprintf(os.Stderr, "installing %s@%s into %s\n", cmdPath, version, cacheDir)
+	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
+		return "", err
+	}
+	// Install into a private GOBIN, then rename, so an interrupted install
+	// never leaves a half-written binary under the cached name.
+	gobin, err := os.MkdirTemp(cacheDir, ".install-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(gobin)
+	env := []string{"GOBIN=" + gobin, "GOWORK=off"}
+	// Run outside the repo so its go.mod cannot influence the install.
+	if _, err := runQuiet(ctx, gobin, env, "go", "install", cmdPath+"@"+version); err != nil {
+		return "", err
+	}
+	return bin, os.Rename(filepath.Join(gobin, name), bin)
+}
+
+// anchorCacheDir is ${XDG_CACHE_HOME:-$HOME/.cache}/metagen/bench/bin on Linux.
+func anchorCacheDir() (string, error) {
+	base, err := os.UserCacheDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(base, "metagen", "bench", "bin"), nil
+}
+
+func findRepoRoot(ctx context.Context) (string, error) {
+	gomod, err := runQuiet(ctx, ".", nil, "go", "env", "GOMOD")
+	gomod = strings.TrimSpace(gomod)
+	if err != nil || gomod == "" || gomod == os.DevNull {
+		return "", fmt.Errorf("run from inside the metagen module (go env GOMOD: %q, %v)", gomod, err)
+	}
+	return filepath.Dir(gomod), nil
+}
+
+// runQuiet runs an untimed helper command and returns its stdout; on failure
+// the error carries the tail of its stderr.
+func runQuiet(ctx context.Context, dir string, extraEnv []string, name string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), extraEnv...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return stdout.String(), fmt.Errorf("%s %s (in %s): %w\n%s", name, strings.Join(args, " "), dir, err, tail(stderr.Bytes(), 30))
+	}
+	return stdout.String(), nil
+}
+
+// tail returns the last n lines of out, indented, for error messages.
+func tail(out []byte, n int) string {
+	if len(bytes.TrimSpace(out)) == 0 {
+		return "    (no output)"
+	}
+	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+	if len(lines) > n {
+		lines = append([]string{"    ..."}, lines[len(lines)-n:]...)
+	}
+	return "    " + strings.Join(lines, "\n    ")
+}
