@@ -31,7 +31,8 @@ type checkedPackage struct {
 // typeCheck parses and type-checks the input packages from source, each as
 // soon as the input packages it imports are done, on all cores. Results come
 // back in the order of roots.
-func typeCheck(fset *token.FileSet, roots []*packages.Package, imported map[string]*types.Package) []*checkedPackage {
+// Parsing overlaps with loading the imports, which it does not need.
+func typeCheck(fset *token.FileSet, roots []*packages.Package, imports func() (map[string]*types.Package, error)) []*checkedPackage {
 	checked := make([]*checkedPackage, len(roots))
 	byPath := map[string]*checkedPackage{}
 	for i, root := range roots {
@@ -52,6 +53,10 @@ func typeCheck(fset *token.FileSet, roots []*packages.Package, imported map[stri
 				if dep := byPath[imp.PkgPath]; dep != nil {
 					<-dep.done // go list has already refused import cycles
 				}
+			}
+			imported, err := imports()
+			if err != nil {
+				return // Load reports it
 			}
 			cores <- struct{}{}
 			c.check(fset, byPath, imported)
@@ -75,6 +80,11 @@ func (c *checkedPackage) parse(fset *token.FileSet) {
 		if IsGenerated(src) {
 			c.generated = append(c.generated, filename)
 			continue
+		}
+		if isGeneratedByAnyTool(src) {
+			// Other tools' output (protobuf marshalers, say) is mostly
+			// function bodies, which nothing here reads.
+			src = blankFuncBodies(src)
 		}
 		file, err := parser.ParseFile(fset, filename, src, parser.ParseComments|parser.SkipObjectResolution)
 		c.errs = append(c.errs, syntaxErrors(err)...)

@@ -65,11 +65,11 @@ func Load(opts Options) (*model.Universe, error) {
 	if len(problems) > 0 {
 		return nil, errors.Join(diag.Sort(problems)...)
 	}
-	imported, err := loadImports(opts, roots)
-	if err != nil {
+	imports := startLoadingImports(opts, roots)
+	checked := typeCheck(universe.Fset, roots, imports)
+	if _, err := imports(); err != nil {
 		return nil, err
 	}
-	checked := typeCheck(universe.Fset, roots, imported)
 	for _, c := range checked {
 		problems = append(problems, c.errs...)
 		built, errs := buildPackage(universe.Fset, c)
@@ -98,6 +98,22 @@ func listInputs(opts Options, patterns []string) ([]*packages.Package, error) {
 	}
 	sort.Slice(roots, func(i, j int) bool { return roots[i].PkgPath < roots[j].PkgPath })
 	return roots, nil
+}
+
+// startLoadingImports runs loadImports in the background; the returned func
+// waits for its result.
+func startLoadingImports(opts Options, roots []*packages.Package) func() (map[string]*types.Package, error) {
+	var imported map[string]*types.Package
+	var err error
+	ready := make(chan struct{})
+	go func() {
+		defer close(ready)
+		imported, err = loadImports(opts, roots)
+	}()
+	return func() (map[string]*types.Package, error) {
+		<-ready
+		return imported, err
+	}
 }
 
 // loadImports is step 2: every package the inputs import from outside the
