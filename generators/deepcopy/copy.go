@@ -102,7 +102,7 @@ func (c *copier) copyPlace(src, dst expr, t types.Type, at placement) []jen.Code
 			dst().Op("=").Add(src()).Dot(method).Call(),
 		)}
 	case *types.Struct:
-		if c.structHasDeepCopyInto(t) {
+		if c.copiedByDeepCopyInto(t) {
 			return []jen.Code{src().Dot("DeepCopyInto").Call(dst.addr())}
 		}
 		code := c.shallowFirst(src, dst, at.shallow)
@@ -131,16 +131,21 @@ func (c *copier) shallowFirst(src, dst expr, shallow bool) []jen.Code {
 func (c *copier) fixStruct(src, dst expr, s *types.Struct) []jen.Code {
 	var code []jen.Code
 	for field := range s.Fields() {
-		if field.Name() == "_" {
-			continue // unreachable: only the assignment of the whole struct copies it
-		}
-		if !field.Exported() && field.Pkg() != c.pkg && !c.idx.holdsNoReferences(field.Type()) {
-			c.fail("its field %s is unexported in package %s; %s", field.Name(), field.Pkg().Path(), c.byHand())
-			continue
-		}
-		code = append(code, c.copyPlace(src.dot(field.Name()), dst.dot(field.Name()), field.Type(), placement{shallow: true})...)
+		code = append(code, c.fixField(src, dst, field)...)
 	}
 	return code
+}
+
+// fixField copies what the struct assignment left shared in one field.
+func (c *copier) fixField(src, dst expr, field *types.Var) []jen.Code {
+	if field.Name() == "_" {
+		return nil // unreachable: only the assignment of the whole struct copies it
+	}
+	if !field.Exported() && field.Pkg() != c.pkg && !c.idx.holdsNoReferences(field.Type()) {
+		c.fail("its field %s is unexported in package %s; %s", field.Name(), field.Pkg().Path(), c.byHand())
+		return nil
+	}
+	return c.copyPlace(src.dot(field.Name()), dst.dot(field.Name()), field.Type(), placement{shallow: true})
 }
 
 // fixArray copies, element by element, what the array assignment left shared
@@ -194,8 +199,8 @@ func (c *copier) fillSlice(t types.Type, s *types.Slice) []jen.Code {
 	return append(code, jen.For(jen.Id("i").Op(":=").Range().Add(starIn())).Block(body...))
 }
 
-// needsShallowCopy: elements copied by fixing up an assignment (anonymous
-// structs and arrays without DeepCopyInto) need that assignment first.
+// needsShallowCopy: elements copied by fixing up an assignment (arrays and
+// anonymous structs, without copy methods) need that assignment first.
 func (c *copier) needsShallowCopy(t types.Type) bool {
 	if _, ok := c.methodsOf(t); ok {
 		return false
@@ -204,7 +209,8 @@ func (c *copier) needsShallowCopy(t types.Type) bool {
 	case *types.Array:
 		return true
 	case *types.Struct:
-		return !c.structHasDeepCopyInto(t)
+		_, named := t.(*types.Named)
+		return !named
 	}
 	return false
 }
@@ -270,7 +276,7 @@ func (c *copier) copyMapValue(elem types.Type) []jen.Code {
 			outKey().Op("=").Id("outVal"),
 		}
 	case *types.Struct:
-		if c.structHasDeepCopyInto(elem) {
+		if c.copiedByDeepCopyInto(elem) {
 			return []jen.Code{outKey().Op("=").Op("*").Id("val").Dot("DeepCopy").Call()}
 		}
 		fix := c.fixStruct(val, ident("outVal"), u)
@@ -336,7 +342,7 @@ func (c *copier) fillPointer(t types.Type, p *types.Pointer) []jen.Code {
 			starStarOut().Op("=").Parens(starStarIn()).Dot(method).Call(),
 		)}
 	case *types.Struct:
-		if c.structHasDeepCopyInto(elem) {
+		if c.copiedByDeepCopyInto(elem) {
 			return []jen.Code{newElem, pointee().Dot("DeepCopyInto").Call(starOut())}
 		}
 		code := []jen.Code{newElem, starStarOut().Op("=").Add(starStarIn())}
@@ -408,19 +414,19 @@ func (c *copier) methodsOf(t types.Type) (declared, bool) {
 	return d, d.any()
 }
 
-// structHasDeepCopyInto reports whether a struct type without declared copy
-// methods gets DeepCopyInto in this run; anonymous structs are copied inline.
-// A named one that does not is an error.
-func (c *copier) structHasDeepCopyInto(t types.Type) bool {
+// copiedByDeepCopyInto reports whether a struct type without declared copy
+// methods is copied by calling DeepCopyInto, as deepcopy-gen does for every
+// named struct: this run must generate it, else the subject fails.
+// Anonymous structs are copied inline instead.
+func (c *copier) copiedByDeepCopyInto(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok {
 		return false
 	}
-	if c.idx.willGenerate(n) {
-		return true
+	if !c.idx.willGenerate(n) {
+		c.failNoDeepCopyInto(n)
 	}
-	c.failNoDeepCopyInto(n)
-	return true // the error stands; keep writing the call
+	return true
 }
 
 func (c *copier) failNoDeepCopyInto(n *types.Named) {
@@ -499,7 +505,7 @@ func (c *copier) interfaceCopyMethod(t types.Type) string {
 
 // failUncopyable explains values that cannot be copied at all.
 func (c *copier) failUncopyable(t types.Type) {
-	switch u := t.Underlying().(type) {
+	switch t.Underlying().(type) {
 	case *types.Chan:
 		c.fail("a channel cannot be copied; leave it out of the API type, %s", c.byHand())
 	case *types.Signature:
@@ -512,7 +518,7 @@ func (c *copier) failUncopyable(t types.Type) {
 		}
 		c.interfaceCopyMethod(t)
 	case *types.Basic:
-		c.fail("%s cannot be deep-copied; %s", u.Name(), c.byHand())
+		c.fail("%s cannot be copied; %s", c.typeString(t), c.byHand())
 	default:
 		c.fail("%s is not supported; %s", c.typeString(t), c.byHand())
 	}

@@ -37,10 +37,11 @@
 // data, or generated in this run, which is decided from markers because our
 // own generated files are not loaded), and DeepCopy<Name>() for named
 // interfaces that declare it (runtime.Object fields call DeepCopyObject).
-// A value that holds no references (no pointer, slice, map, interface, chan or
-// func is reachable through its fields and array elements; time.Time counts as
-// such a value, as metav1.Time treats it) is complete after the assignment, so
-// no statement is written for it; deepcopy-gen writes a redundant out.F = in.F
+// A type's own copy methods always win, as in deepcopy-gen. Otherwise a value
+// that holds no references (no pointer, slice, map, interface, chan or func is
+// reachable through its fields and array elements; time.Time counts as such a
+// value, as metav1.Time treats it) is complete after the assignment, so no
+// statement is written for it; deepcopy-gen writes a redundant out.F = in.F
 // there, and a trailing return, which we leave out.
 //
 // # Where metagen goes further
@@ -111,7 +112,7 @@ func enabled(pkg *model.Package) bool {
 }
 
 func run(pass *gen.Pass) error {
-	idx := newIndex(pass.Universe)
+	idx := indexFor(pass)
 	plans, errs := planPackage(idx, pass.Package)
 	if len(plans) > 0 {
 		w := newWriter(idx, pass.Package, pass.NewFile(outputFile))

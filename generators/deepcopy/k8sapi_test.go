@@ -232,7 +232,7 @@ func copyMethods(t *testing.T, src []byte, normalize func(*ast.BlockStmt)) map[s
 		var recv, body bytes.Buffer
 		printer.Fprint(&recv, fset, fn.Recv.List[0].Type)
 		printer.Fprint(&body, fset, fn.Body)
-		out["("+recv.String()+")."+fn.Name.Name] = body.String()
+		out["("+recv.String()+")."+fn.Name.Name] = withoutBlankLines(body.String())
 	}
 	return out
 }
@@ -276,6 +276,17 @@ func isSelfAssignment(stmt ast.Stmt) bool {
 	return ok1 && ok2 && l.Name == "out" && r.Name == "in"
 }
 
+// withoutBlankLines: removed statements leave blank lines behind in print.
+func withoutBlankLines(s string) string {
+	var lines []string
+	for _, line := range strings.Split(s, "\n") {
+		if strings.TrimSpace(line) != "" {
+			lines = append(lines, line)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
 func setDifference(a, b map[string]string) []string {
 	var out []string
 	for key := range a {
@@ -296,8 +307,8 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-// oraclePackage is where the copied oracle lives inside the k8s.io/api copy:
-// internal/copyoracle cannot be imported from another module.
+// oraclePackage is where the copied oracle lives inside the k8s.io/api copy;
+// a copy keeps that module free of a dependency on this one (and its go.sum).
 const oraclePackage = "zz_metagen/copyoracle"
 
 // writeOracleTests copies the oracle into the module and writes, next to each
@@ -324,7 +335,7 @@ func writeOracleTests(t *testing.T, work string, ours map[string][]byte, rounds 
 
 func copyOracle(t *testing.T, to string) {
 	t.Helper()
-	from := filepath.Join(repoRoot(t), "internal", "copyoracle")
+	from := filepath.Join(repoRoot(t), "metagentest", "copyoracle")
 	sources, err := filepath.Glob(filepath.Join(from, "*.go"))
 	if err != nil {
 		t.Fatal(err)

@@ -29,7 +29,7 @@ const oracleTestFile = "zz_metagen_oracle_test.go"
 var unexportedCases = map[string]bool{"unexported": true, "blank": true}
 
 // TestOracle checks the generated DeepCopy of every type of every golden
-// case against the reflection oracle of internal/copyoracle: random values
+// case against the reflection oracle of metagentest/copyoracle: random values
 // are copied, and the copy must be deeply equal and share no memory. The
 // generated files and a generated test file are added to the case packages
 // through go test -overlay, so testdata stays as it is, and one go test run
@@ -118,7 +118,7 @@ func oracleTest(t *testing.T, caseName string, pkg *model.Package, generated []b
 	types := deepCopyTypes(t, pkg, generated)
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "package %s\n\n", pkg.Name)
-	b.WriteString("import (\n\t\"testing\"\n\n\t\"sigs.k8s.io/randfill\"\n\n\t\"github.com/metagen-dev/metagen/internal/copyoracle\"\n)\n\n")
+	b.WriteString("import (\n\t\"testing\"\n\n\t\"sigs.k8s.io/randfill\"\n\n\t\"github.com/metagen-dev/metagen/metagentest/copyoracle\"\n)\n\n")
 	b.WriteString("var _ = randfill.New\n\n")
 	b.WriteString("func TestMetagenDeepCopyOracle(t *testing.T) {\n")
 	b.WriteString("\topts := []copyoracle.Option{copyoracle.WithFiller(func(f *randfill.Filler) {\n\t\tf.MaxDepth(12)\n")
@@ -224,7 +224,7 @@ func instantiate(pkg *model.Package, name string) (string, bool) {
 }
 
 // usedInstance is the first (by name) instantiation of generic in the
-// package's code whose type arguments need no import.
+// package's field types whose type arguments need no import.
 func usedInstance(pkg *model.Package, generic *types.TypeName) (string, bool) {
 	local := func(p *types.Package) string {
 		if p != pkg.Types {
@@ -233,20 +233,46 @@ func usedInstance(pkg *model.Package, generic *types.TypeName) (string, bool) {
 		return ""
 	}
 	var found []string
-	for _, instance := range pkg.Info.Instances {
-		named, ok := instance.Type.(*types.Named)
-		if !ok || named.Origin().Obj() != generic || hasTypeParam(named) {
-			continue
-		}
-		if written := types.TypeString(named, local); !strings.Contains(written, "\x00") {
-			found = append(found, written)
-		}
+	for _, t := range pkg.NamedTypes {
+		eachNamed(t.Object.Type().Underlying(), func(named *types.Named) {
+			if named.Origin().Obj() != generic || hasTypeParam(named) {
+				return
+			}
+			if written := types.TypeString(named, local); !strings.Contains(written, "\x00") {
+				found = append(found, written)
+			}
+		})
 	}
 	sort.Strings(found)
 	if len(found) == 0 {
 		return "", false
 	}
 	return found[0], true
+}
+
+// eachNamed calls visit for every named type in t, through composite types
+// and struct fields (not through the underlying types of named ones).
+func eachNamed(t types.Type, visit func(*types.Named)) {
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		visit(t)
+		for arg := range t.TypeArgs().Types() {
+			eachNamed(arg, visit)
+		}
+	case *types.Pointer:
+		eachNamed(t.Elem(), visit)
+	case *types.Slice:
+		eachNamed(t.Elem(), visit)
+	case *types.Array:
+		eachNamed(t.Elem(), visit)
+	case *types.Map:
+		eachNamed(t.Key(), visit)
+		eachNamed(t.Elem(), visit)
+	case *types.Struct:
+		for field := range t.Fields() {
+			eachNamed(field.Type(), visit)
+		}
+	}
 }
 
 // hasTypeParam reports whether t mentions a type parameter (an instance

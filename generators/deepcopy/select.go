@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 )
@@ -239,22 +240,36 @@ func findImport(pkg *types.Package, path string, seen map[*types.Package]bool) *
 // index knows every named type of the input packages, and which of them get
 // generated methods in this run. Our generated files are not loaded, so
 // markers, not method sets, say which input types will have DeepCopyInto.
+// index answers questions about the whole run: which input types exist and
+// which get generated methods. The run-wide part is computed once per run and
+// shared by every pass; the memo is per pass, as passes run in parallel.
 type index struct {
+	*runIndex
+	// noReferences memoizes holdsNoReferences.
+	noReferences map[types.Type]bool
+}
+
+type runIndex struct {
 	universe *model.Universe
 	// inputs are the input packages' named types by "path.Name".
 	inputs map[string]*model.Type
 	// generated are the input types that get generated methods.
 	generated map[string]bool
-	// noReferences memoizes holdsNoReferences.
-	noReferences map[types.Type]bool
 }
 
-func newIndex(universe *model.Universe) *index {
-	idx := &index{
-		universe:     universe,
-		inputs:       map[string]*model.Type{},
-		generated:    map[string]bool{},
-		noReferences: map[types.Type]bool{},
+type runIndexKey struct{}
+
+// indexFor returns the pass's index, building the run-wide part on first use.
+func indexFor(pass *gen.Pass) *index {
+	shared := pass.Shared(runIndexKey{}, func() any { return newRunIndex(pass.Universe) }).(*runIndex)
+	return &index{runIndex: shared, noReferences: map[types.Type]bool{}}
+}
+
+func newRunIndex(universe *model.Universe) *runIndex {
+	idx := &runIndex{
+		universe:  universe,
+		inputs:    map[string]*model.Type{},
+		generated: map[string]bool{},
 	}
 	for _, pkg := range universe.Packages {
 		mode := packageModeOf(pkg)

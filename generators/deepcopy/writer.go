@@ -128,15 +128,8 @@ func (w *writer) fixFields(p *typePlan, s *types.Struct) ([]jen.Code, []error) {
 	var code []jen.Code
 	var errs []error
 	for field := range s.Fields() {
-		if field.Name() == "_" {
-			continue // unreachable: only the assignment of the whole struct copies it
-		}
 		c := w.fieldCopier(p, field)
-		if !field.Exported() && field.Pkg() != w.pkg.Types && !w.idx.holdsNoReferences(field.Type()) {
-			c.fail("it is unexported in package %s; %s", field.Pkg().Path(), c.byHand())
-		} else {
-			code = append(code, c.copyPlace(in.dot(field.Name()), out.dot(field.Name()), field.Type(), placement{shallow: true})...)
-		}
+		code = append(code, c.fixField(in, out, field)...)
 		if c.err != nil {
 			errs = append(errs, c.err)
 		}

@@ -7,6 +7,7 @@ package gen
 import (
 	"path/filepath"
 	"sort"
+	"sync"
 
 	"github.com/dave/jennifer/jen"
 
@@ -38,7 +39,42 @@ type Pass struct {
 	Generator *Generator
 	Universe  *model.Universe
 	Package   *model.Package
-	files     []*File
+	// RunState is shared by every pass of one run; see Shared.
+	RunState *RunState
+	files    []*File
+}
+
+// RunState holds what generators compute once per run about the whole
+// universe, such as an index of the types every package will get methods for.
+type RunState struct {
+	mu     sync.Mutex
+	values map[any]*sharedValue
+}
+
+type sharedValue struct {
+	once  sync.Once
+	value any
+}
+
+// Shared returns the value stored under key, computing it on first use.
+// Passes run in parallel: the value must not be mutated afterwards.
+func (p *Pass) Shared(key any, compute func() any) any {
+	state := p.RunState
+	if state == nil {
+		return compute()
+	}
+	state.mu.Lock()
+	if state.values == nil {
+		state.values = map[any]*sharedValue{}
+	}
+	v := state.values[key]
+	if v == nil {
+		v = &sharedValue{}
+		state.values[key] = v
+	}
+	state.mu.Unlock()
+	v.once.Do(func() { v.value = compute() })
+	return v.value
 }
 
 // File is one generated Go file before rendering.

@@ -14,7 +14,7 @@ func init() {
 			Check: checkDeepcopyGen},
 		&Def{Name: "k8s:deepcopy-gen:interfaces", Targets: OnType, Kind: String, Dialect: dialect, Reader: "deepcopy",
 			Doc:   "Emits DeepCopy<Interface>() for the fully qualified interface, e.g. k8s.io/apimachinery/pkg/runtime.Object.",
-			Check: checkQualifiedName},
+			Check: checkQualifiedNames},
 		&Def{Name: "k8s:deepcopy-gen:nonpointer-interfaces", Targets: OnType, Kind: Bool, Dialect: dialect, Reader: "deepcopy",
 			Doc: "Generates the interface methods on the value receiver instead of the pointer."},
 		&Def{Name: "groupName", Targets: OnPackage, Kind: Raw, Dialect: dialect, Reader: "client",
@@ -75,7 +75,7 @@ func init() {
 var clientVerbs = []string{"create", "update", "updateStatus", "delete", "deleteCollection", "get", "list", "watch", "patch", "apply", "applyStatus"}
 
 func checkDeepcopyGen(target Target, value string) error {
-	allowed := map[Target][]string{OnPackage: {"package", "false"}, OnType: {"true", "false"}}[target]
+	allowed := map[Target][]string{OnPackage: {"package", "package,register", "false"}, OnType: {"true", "false"}}[target]
 	for _, ok := range allowed {
 		if value == ok {
 			return nil
@@ -84,11 +84,13 @@ func checkDeepcopyGen(target Target, value string) error {
 	return fmt.Errorf("on a %s want one of %s, got %q", target, quoteAll(allowed), value)
 }
 
-// checkQualifiedName accepts "import/path.Name".
-func checkQualifiedName(_ Target, value string) error {
-	dot := strings.LastIndexByte(value, '.')
-	if dot <= 0 || dot == len(value)-1 || strings.ContainsAny(value, " ,") {
-		return fmt.Errorf("want a fully qualified type name like k8s.io/apimachinery/pkg/runtime.Object, got %q", value)
+// checkQualifiedNames accepts "import/path.Name", or several separated by commas.
+func checkQualifiedNames(_ Target, value string) error {
+	for _, name := range strings.Split(value, ",") {
+		dot := strings.LastIndexByte(name, '.')
+		if dot <= 0 || dot == len(name)-1 || strings.ContainsAny(name, " ") {
+			return fmt.Errorf("want a fully qualified type name like k8s.io/apimachinery/pkg/runtime.Object, got %q", name)
+		}
 	}
 	return nil
 }

@@ -114,10 +114,11 @@ type job struct {
 // scheduling.
 func run(universe *model.Universe, selected []*gen.Generator, header gofile.Header) (map[string][]byte, error) {
 	var jobs []*job
+	state := &gen.RunState{}
 	for _, pkg := range universe.Packages {
 		for _, g := range selected {
 			if g.Enabled == nil || g.Enabled(pkg) {
-				jobs = append(jobs, &job{pass: &gen.Pass{Generator: g, Universe: universe, Package: pkg}})
+				jobs = append(jobs, &job{pass: &gen.Pass{Generator: g, Universe: universe, Package: pkg, RunState: state}})
 			}
 		}
 	}

@@ -80,19 +80,19 @@ func (in Version) DeepCopy() Version { return in }
 
 // User holds the hand-written types in every position.
 type User struct {
-	Into      OnlyInto
-	IntoPtr   *OnlyInto
-	IntoList  []OnlyInto
-	IntoMap   map[string]OnlyInto
-	Copy      OnlyDeepCopy
-	CopyPtr   *OnlyDeepCopy
-	CopyList  []OnlyDeepCopy
-	CopyMap   map[string]OnlyDeepCopy
-	Both      Both
-	Set       Set
-	SetPtr    *Set
-	Sets      []Set
-	SetMap    map[string]Set
-	Version   Version
-	Versions  []Version
+	Into     OnlyInto
+	IntoPtr  *OnlyInto
+	IntoList []OnlyInto
+	IntoMap  map[string]OnlyInto
+	Copy     OnlyDeepCopy
+	CopyPtr  *OnlyDeepCopy
+	CopyList []OnlyDeepCopy
+	CopyMap  map[string]OnlyDeepCopy
+	Both     Both
+	Set      Set
+	SetPtr   *Set
+	Sets     []Set
+	SetMap   map[string]Set
+	Version  Version
+	Versions []Version
 }
