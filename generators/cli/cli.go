@@ -33,6 +33,8 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		return generate(rest, stdout, stderr)
 	case "verify":
 		return verify(rest, stdout, stderr)
+	case "serve":
+		return serve(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		return help(rest, stdout, stderr)
 	case "version":
@@ -50,6 +52,7 @@ Kubernetes-style API types, from one load of the packages.
 Usage:
   metagen generate [-g deepcopy,…] [--header-file F] [PATTERNS…]
   metagen verify   [-g deepcopy,…] [--header-file F] [PATTERNS…]
+  metagen serve    [--addr 127.0.0.1:PORT] [--crds DIR] [--kubeconfig FILE] [--gc] [--watch-cache]
   metagen help [markers|generators|NAME]
   metagen version
 

@@ -23,7 +23,11 @@ func help(args []string, stdout, stderr io.Writer) int {
 		printGenerators(stdout)
 	default:
 		if g := pipeline.Find(topic); g != nil {
-			fmt.Fprintf(stdout, "%s: %s\n\nWrites %s in each package that opts in.\n\nMarkers:\n", g.Name, g.Doc, g.OutputFile)
+			fmt.Fprintf(stdout, "%s: %s\n\n", g.Name, g.Doc)
+			if g.OutputFile != "" {
+				fmt.Fprintf(stdout, "Writes %s in each package that opts in.\n\n", g.OutputFile)
+			}
+			fmt.Fprint(stdout, "Markers:\n")
 			printMarkers(stdout, pipeline.MarkersOf(g))
 			return exitOK
 		}

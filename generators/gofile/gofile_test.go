@@ -136,3 +136,30 @@ func TestHeaderFileMustBeComments(t *testing.T) {
 		t.Errorf("bad header error = %v", err)
 	}
 }
+
+// YAML manifests carry our header as their first line: the plan updates and
+// removes ours, and never overwrites a manifest someone wrote by hand.
+func TestPlanHandlesYAMLByItsHeader(t *testing.T) {
+	dir := t.TempDir()
+	mine, handWritten, stale := filepath.Join(dir, "mine.yaml"), filepath.Join(dir, "hand.yaml"), filepath.Join(dir, "stale.yaml")
+	write(t, mine, string(RenderYAML([]byte("a: 1\n"))))
+	write(t, handWritten, "# A manifest\na: 1\n")
+	write(t, stale, string(RenderYAML([]byte("b: 2\n"))))
+	plan, err := NewPlan(dir, map[string][]byte{mine: RenderYAML([]byte("a: 2\n"))}, []string{stale, handWritten})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var actions []string
+	for _, c := range plan.Changes {
+		actions = append(actions, filepath.Base(c.Path)+":"+c.Action.String())
+	}
+	if got := strings.Join(actions, " "); got != "mine.yaml:update stale.yaml:remove" {
+		t.Errorf("actions = %s", got)
+	}
+	if _, err := NewPlan(dir, map[string][]byte{handWritten: RenderYAML(nil)}, nil); err == nil {
+		t.Error("overwrote a YAML file without our header")
+	}
+	if got := string(RenderYAML([]byte("a: 1\n"))); got != load.GeneratedHeaderYAML+"\na: 1\n" {
+		t.Errorf("RenderYAML = %q", got)
+	}
+}

@@ -82,3 +82,9 @@ func Render(code *jen.File, header Header, buildConstraint string) ([]byte, erro
 	}
 	return out.Bytes(), nil
 }
+
+// RenderYAML puts our header on top of a YAML document. A YAML file carries
+// no boilerplate: the header file holds Go comments.
+func RenderYAML(body []byte) []byte {
+	return append([]byte(load.GeneratedHeaderYAML+"\n"), body...)
+}

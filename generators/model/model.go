@@ -13,6 +13,8 @@ import (
 
 // Universe is everything one load produced.
 type Universe struct {
+	// Fset holds the positions of the input packages, and the file and line
+	// of every declaration in the dependencies read from export data.
 	Fset *token.FileSet
 	// Packages are the input packages, sorted by import path.
 	Packages []*Package

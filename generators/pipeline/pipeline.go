@@ -10,6 +10,8 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/metagen-dev/metagen/generators/client"
+	"github.com/metagen-dev/metagen/generators/crd"
 	"github.com/metagen-dev/metagen/generators/deepcopy"
 	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/gen"
@@ -17,11 +19,19 @@ import (
 	"github.com/metagen-dev/metagen/generators/load"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
+	"github.com/metagen-dev/metagen/generators/openapi"
+	"github.com/metagen-dev/metagen/generators/register"
+	"github.com/metagen-dev/metagen/generators/validation"
 )
 
 // Generators are all of metagen's generators, in the order they run.
 var Generators = []*gen.Generator{
 	deepcopy.Generator,
+	register.Generator,
+	validation.Generator,
+	openapi.Generator,
+	crd.Generator,
+	client.Generator,
 }
 
 // Options say what to generate.
@@ -160,6 +170,10 @@ func execute(pass *gen.Pass, header gofile.Header) (map[string][]byte, error) {
 	}
 	files := map[string][]byte{}
 	for _, f := range pass.Files() {
+		if f.Code == nil {
+			files[f.Path] = gofile.RenderYAML(f.YAML)
+			continue
+		}
 		content, err := gofile.Render(f.Code, header, f.Generator.BuildConstraint)
 		if err != nil {
 			return nil, fmt.Errorf("%s: generator %s: %w", f.Path, f.Generator.Name, err)
@@ -174,10 +188,13 @@ func execute(pass *gen.Pass, header gofile.Header) (map[string][]byte, error) {
 // or every file with our header when all generators ran.
 func staleCandidates(universe *model.Universe, selected []*gen.Generator, allGenerators bool) []string {
 	owned := map[string]bool{}
+	var candidates []string
 	for _, g := range selected {
 		owned[g.OutputFile] = true
+		if g.OwnedFiles != nil {
+			candidates = append(candidates, g.OwnedFiles(universe)...)
+		}
 	}
-	var candidates []string
 	for _, pkg := range universe.Packages {
 		for _, path := range pkg.GeneratedFiles {
 			if allGenerators || owned[filepath.Base(path)] {

@@ -1,13 +1,15 @@
 //go:build linux
 
-// Command bench times metagen against the two established deepcopy
-// generators (deepcopy-gen and controller-gen) on a writable copy of every
-// package of k8s.io/api, and prints a side-by-side table with ratios.
+// Command bench times metagen against the established generators on a
+// writable copy of every package of k8s.io/api, and prints a side-by-side
+// table with ratios: deepcopy (deepcopy-gen and controller-gen) or, with
+// -suite openapi, the OpenAPI definitions (openapi-gen).
 //
 // Run it from the repository root:
 //
 //	go run ./hack/bench                       # all three tools, 3 timed runs each
 //	go run ./hack/bench -runs 1 -tools deepcopy-gen,controller-gen
+//	go run ./hack/bench -suite openapi        # metagen and openapi-gen
 //
 // It is Linux only: peak RSS comes from wait4 rusage and /proc.
 package main
@@ -27,18 +29,18 @@ const (
 	toolMetagen       = "metagen"
 	toolDeepcopyGen   = "deepcopy-gen"
 	toolControllerGen = "controller-gen"
+	toolOpenAPIGen    = "openapi-gen"
 )
 
-// allTools is also the display order of the table.
-var allTools = []string{toolMetagen, toolDeepcopyGen, toolControllerGen}
-
 type config struct {
+	suite                suite
 	runs                 int
 	tools                []string
 	toolsExplicit        bool // metagen is only skippable when the user did not ask for it
 	apiVersion           string
 	deepcopyGenVersion   string
 	controllerGenVersion string
+	openAPIGenVersion    string
 	metagenBin           string
 	metagenArgs          []string
 	verifyBuild          bool
@@ -65,17 +67,19 @@ func main() {
 func parseFlags(args []string) (config, error) {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	cfg := config{}
-	var tools, metagenArgs string
+	var suiteName, tools, metagenArgs string
+	fs.StringVar(&suiteName, "suite", "deepcopy", "what to generate: deepcopy or openapi")
 	fs.IntVar(&cfg.runs, "runs", 3, "timed runs per tool (interleaved A B C A B C ...)")
-	fs.StringVar(&tools, "tools", strings.Join(allTools, ","), "comma-separated subset of: "+strings.Join(allTools, ","))
+	fs.StringVar(&tools, "tools", "", "comma-separated subset of the suite's tools (deepcopy: metagen,deepcopy-gen,controller-gen; openapi: metagen,openapi-gen)")
 	fs.StringVar(&cfg.apiVersion, "api-version", "v0.37.2", "k8s.io/api version to generate for")
 	fs.StringVar(&cfg.deepcopyGenVersion, "deepcopy-gen-version", "v0.37.2", "k8s.io/code-generator version of deepcopy-gen")
 	fs.StringVar(&cfg.controllerGenVersion, "controller-gen-version", "v0.23.0", "sigs.k8s.io/controller-tools version of controller-gen")
+	fs.StringVar(&cfg.openAPIGenVersion, "openapi-gen-version", "v0.0.0-20260821135717-be32def86098", "k8s.io/kube-openapi version of openapi-gen")
 	fs.StringVar(&cfg.metagenBin, "metagen-bin", "", "use this metagen binary instead of building ./cmd/metagen")
 	// The anchors get a license header too, so metagen must write one for a
 	// like-for-like comparison.
-	fs.StringVar(&metagenArgs, "metagen-args", "generate -g deepcopy --header-file {header} ./...",
-		"metagen arguments, split on spaces, run inside the k8s.io/api copy; {header} becomes the boilerplate file")
+	fs.StringVar(&metagenArgs, "metagen-args", "",
+		"metagen arguments, split on spaces, run inside the k8s.io/api copy; {header} becomes the boilerplate file (default: the suite's, e.g. generate -g deepcopy --header-file {header} ./...)")
 	fs.BoolVar(&cfg.verifyBuild, "verify-build", true, "after each tool's warm-up, check that 'go build ./...' passes on its output (untimed)")
 	fs.BoolVar(&cfg.keep, "keep", false, "keep the temporary work directory")
 	if err := fs.Parse(args); err != nil {
@@ -84,22 +88,41 @@ func parseFlags(args []string) (config, error) {
 	if fs.NArg() > 0 {
 		return cfg, fmt.Errorf("unexpected arguments: %v", fs.Args())
 	}
+	verifyBuildExplicit := false
 	fs.Visit(func(f *flag.Flag) {
-		if f.Name == "tools" {
+		switch f.Name {
+		case "tools":
 			cfg.toolsExplicit = true
+		case "verify-build":
+			verifyBuildExplicit = true
 		}
 	})
 	if cfg.runs < 1 {
 		return cfg, errors.New("-runs must be at least 1")
 	}
+	var ok bool
+	if cfg.suite, ok = suites[suiteName]; !ok {
+		return cfg, fmt.Errorf("unknown suite %q (deepcopy or openapi)", suiteName)
+	}
+	if metagenArgs == "" {
+		metagenArgs = cfg.suite.metagenArgs
+	}
+	if cfg.suite.name == "openapi" && !verifyBuildExplicit {
+		// k8s.io/api does not require kube-openapi, which the definitions
+		// import; the differential test builds them instead.
+		cfg.verifyBuild = false
+	}
+	if tools == "" {
+		tools = strings.Join(cfg.suite.tools, ",")
+	}
 	cfg.metagenArgs = strings.Fields(metagenArgs)
 	var err error
-	cfg.tools, err = parseToolList(tools)
+	cfg.tools, err = parseToolList(cfg.suite.tools, tools)
 	return cfg, err
 }
 
 // parseToolList validates names and returns them in display order.
-func parseToolList(list string) ([]string, error) {
+func parseToolList(allTools []string, list string) ([]string, error) {
 	wanted := map[string]bool{}
 	for _, name := range strings.Split(list, ",") {
 		name = strings.TrimSpace(name)
@@ -137,7 +160,7 @@ func run(ctx context.Context, cfg config) (err error) {
 	if err != nil {
 		return err
 	}
-	ws, err := newWorkspace(ctx, cfg.apiVersion)
+	ws, err := newWorkspace(ctx, cfg.apiVersion, cfg.suite)
 	if err != nil {
 		return err
 	}
@@ -165,6 +188,6 @@ func run(ctx context.Context, cfg config) (err error) {
 	if err != nil {
 		return err
 	}
-	printReport(os.Stdout, tools, results)
+	printReport(os.Stdout, cfg.suite, tools, results)
 	return nil
 }

@@ -31,8 +31,8 @@ type measurement struct {
 	// among the tool and the descendants it reaped. Not a sum: the tool and a
 	// concurrently running go list are never added together.
 	treeMaxRSS int64
-	// deepcopyFiles is how many zz_generated.deepcopy.go files the run wrote.
-	deepcopyFiles int
+	// outputFiles is how many files named as the suite's output the run wrote.
+	outputFiles int
 	// addedFiles and modifiedFiles describe everything else it changed.
 	addedFiles    int
 	modifiedFiles int

@@ -49,7 +49,7 @@ func timedRuns(ctx context.Context, runs int, ws *workspace, tools []tool) (map[
 }
 
 // runChecked restores the pristine tree, runs the tool, and fails loudly if
-// it wrote no deepcopy file.
+// it wrote no output file.
 func runChecked(ctx context.Context, ws *workspace, t tool) (measurement, error) {
 	if err := ws.reset(); err != nil {
 		return measurement{}, fmt.Errorf("restoring the k8s.io/api copy: %w", err)
@@ -62,12 +62,12 @@ func runChecked(ctx context.Context, ws *workspace, t tool) (measurement, error)
 	if err != nil {
 		return m, err
 	}
-	m.deepcopyFiles = countNamed(ch.added, deepcopyOutputFile)
+	m.outputFiles = countNamed(ch.added, ws.suite.outputFile)
 	m.addedFiles = len(ch.added)
 	m.modifiedFiles = len(ch.modified)
-	if m.deepcopyFiles == 0 {
+	if m.outputFiles == 0 {
 		return m, fmt.Errorf("%s exited 0 but wrote no %s file (%d other paths added)\n  command: %s\n  dir: %s\n  output tail:\n%s",
-			t.name, deepcopyOutputFile, m.addedFiles, t.commandLine(), ws.apiDir, tail(output, 40))
+			t.name, ws.suite.outputFile, m.addedFiles, t.commandLine(), ws.apiDir, tail(output, 40))
 	}
 	return m, nil
 }
@@ -75,14 +75,14 @@ func runChecked(ctx context.Context, ws *workspace, t tool) (measurement, error)
 func describeRun(m measurement, ws *workspace) string {
 	s := fmt.Sprintf("wall %s  cpu %s  rss self %s  rss tree-max %s  files %d/%d",
 		formatSeconds(m.wall), formatSeconds(m.cpu), formatMiB(m.selfRSS), formatMiB(m.treeMaxRSS),
-		m.deepcopyFiles, ws.upstreamDeepcopyFiles)
-	if other := m.addedFiles - m.deepcopyFiles; other > 0 {
+		m.outputFiles, ws.upstreamOutputs)
+	if other := m.addedFiles - m.outputFiles; other > 0 {
 		s += fmt.Sprintf(" (+%d other paths)", other)
 	}
 	if m.modifiedFiles > 0 {
 		s += fmt.Sprintf(" (edited %d existing files)", m.modifiedFiles)
 	}
-	if m.deepcopyFiles != ws.upstreamDeepcopyFiles {
+	if m.outputFiles != ws.upstreamOutputs && ws.suite.name == "deepcopy" {
 		s += "  WARNING: upstream ships a different number of deepcopy files"
 	}
 	return s

@@ -57,6 +57,16 @@ func prepareTool(ctx context.Context, cfg config, name, repoRoot string, ws *wor
 		// grepped package list so the tool discovers the packages itself.
 		args := []string{"--output-file", deepcopyOutputFile, "--go-header-file", ws.headerFile, "./..."}
 		return tool{name, cfg.deepcopyGenVersion, bin, args}, err == nil, err
+	case toolOpenAPIGen:
+		bin, err := installAnchor(ctx, "k8s.io/kube-openapi/cmd/openapi-gen", cfg.openAPIGenVersion)
+		// As Kubernetes' kube_codegen.sh runs it, into one package, with the
+		// API rule report in a file.
+		args := []string{
+			"--output-dir", filepath.Join(ws.apiDir, "zz_openapigen"), "--output-pkg", "k8s.io/api/zz_openapigen",
+			"--output-file", openAPIOutputFile, "--go-header-file", ws.headerFile,
+			"--report-filename", filepath.Join(ws.root, "api-rule-violations.list"), "./...",
+		}
+		return tool{name, cfg.openAPIGenVersion, bin, args}, err == nil, err
 	case toolControllerGen:
 		bin, err := installAnchor(ctx, "sigs.k8s.io/controller-tools/cmd/controller-gen", cfg.controllerGenVersion)
 		args := []string{fmt.Sprintf("object:headerFile=%q", ws.headerFile), "paths=./..."}

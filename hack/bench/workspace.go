@@ -42,10 +42,13 @@ type workspace struct {
 	apiDir     string // the writable k8s.io/api copy the tools run in
 	headerFile string // outside apiDir so it is never mistaken for output
 	sourceDir  string // read-only module cache dir, used to restore edited files
-	// upstreamDeepcopyFiles is how many zz_generated.deepcopy.go files the
-	// release ships; a tool that writes a different number is reported.
-	upstreamDeepcopyFiles int
-	pristine              map[string]fileStamp
+	// suite is what the tools generate.
+	suite suite
+	// upstreamOutputs is how many output files the release ships (deepcopy)
+	// or how many packages opt in (openapi); a tool that writes a different
+	// number is reported.
+	upstreamOutputs int
+	pristine        map[string]fileStamp
 }
 
 type fileStamp struct {
@@ -60,7 +63,7 @@ type treeChanges struct {
 	modified []string // relative paths of pristine files that changed
 }
 
-func newWorkspace(ctx context.Context, apiVersion string) (*workspace, error) {
+func newWorkspace(ctx context.Context, apiVersion string, s suite) (*workspace, error) {
 	source, err := downloadModule(ctx, "k8s.io/api@"+apiVersion)
 	if err != nil {
 		return nil, err
@@ -74,6 +77,7 @@ func newWorkspace(ctx context.Context, apiVersion string) (*workspace, error) {
 		apiDir:     filepath.Join(root, "api"),
 		headerFile: filepath.Join(root, "boilerplate.go.txt"),
 		sourceDir:  source,
+		suite:      s,
 	}
 	if err := ws.populate(ctx); err != nil {
 		os.RemoveAll(root)
@@ -90,11 +94,11 @@ func (ws *workspace) populate(ctx context.Context) error {
 	if err := os.WriteFile(ws.headerFile, []byte(boilerplate), 0o644); err != nil {
 		return err
 	}
-	removed, err := removeFilesNamed(ws.apiDir, deepcopyOutputFile)
+	upstream, err := ws.suite.prepare(ws.apiDir)
 	if err != nil {
 		return err
 	}
-	ws.upstreamDeepcopyFiles = removed
+	ws.upstreamOutputs = upstream
 	// The tools load packages through `go list`; fetch dependencies now so
 	// no timed run pays for the network.
 	if _, err := runQuiet(ctx, ws.apiDir, goEnv(), "go", "mod", "download"); err != nil {

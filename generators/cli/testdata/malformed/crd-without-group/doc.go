@@ -1,0 +1,2 @@
+// +metagen:crd-dir=crds
+package withoutgroup

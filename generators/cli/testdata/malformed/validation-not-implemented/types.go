@@ -1,0 +1,8 @@
+package validationnotimplemented
+
+type Spec struct {
+	// +k8s:modeDiscriminator
+	Mode string `json:"mode"`
+	// +k8s:ifMode(mode: "Fast")=+k8s:required
+	Speed *int `json:"speed,omitempty"`
+}

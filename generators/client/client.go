@@ -1,0 +1,125 @@
+// Package client generates, for the +genclient types of API packages, what
+// client-gen, lister-gen and informer-gen v0.37.2 generate together: a
+// clientset on client-go's gentype with typed clients per group version, a
+// fake clientset, listers, and informers with a shared informer factory.
+// Every typed client also carries the finalizer and deletion conventions of
+// schema/lifecycle: AddFinalizer, RemoveFinalizer, DeleteWithOutcome,
+// DeleteAndWait, and PatchStatus next to UpdateStatus.
+//
+// # Input
+//
+// The +genclient tags are read as client-gen reads them: nonNamespaced,
+// noVerbs, noStatus, readonly, onlyVerbs, skipVerbs, and
+// method=Name,verb=…,subresource=…,input=…,result=…. The group comes from
+// +groupName, or, as client-gen has it, the parent directory of the
+// package; +groupGoName names it in Go. The version is the package name; the
+// resource from +resourceName, +kubebuilder:resource:path or client-gen's
+// plural of the kind. A type must embed metav1.ObjectMeta and, for the list
+// verb, have a <Kind>List; conflicting verb tags are positioned errors.
+//
+// # Output
+//
+// +metagen:client-output=<dir> on the package (relative to it; ../client by
+// default) chooses where; API packages naming the same directory share one
+// clientset. The layout under it does not depend on where the API packages
+// are:
+//
+//	clientset/                      Clientset, scheme/, fake/
+//	clientset/typed/<group>/<version>[/fake]
+//	listers/<group>/<version>
+//	informers/                      SharedInformerFactory, generic.go, internalinterfaces/
+//	informers/<group>[/<version>]
+//
+// Apply configurations are not generated, so neither are Apply methods,
+// exactly as client-gen without --apply-configuration-package. The fake
+// clientset keeps objects with finalizers on DELETE, as kube-apiserver does
+// (client-go's fake deletes them at once).
+package client
+
+import (
+	"io/fs"
+	"path/filepath"
+	"strings"
+
+	"github.com/metagen-dev/metagen/generators/gen"
+	"github.com/metagen-dev/metagen/generators/model"
+)
+
+// Generator writes the clientset, listers and informers.
+var Generator = &gen.Generator{
+	Name: "client",
+	Doc:  "Clientset, fake clientset, listers and informers for +genclient types, as client-gen, lister-gen and informer-gen write them, with the finalizer and deletion conventions on every typed client.",
+	Markers: []string{
+		markerGenclient, markerNonNamespaced, markerNoVerbs, markerNoStatus, markerReadonly,
+		markerOnlyVerbs, markerSkipVerbs, markerMethod, markerResourceName,
+		markerGroupName, markerGroupGoName, markerOutput,
+	},
+	Enabled:    enabled,
+	Run:        run,
+	OwnedFiles: ownedFiles,
+}
+
+// enabled reports whether a package has a +genclient type.
+func enabled(pkg *model.Package) bool {
+	for _, t := range pkg.NamedTypes {
+		if t.Markers.Has(markerGenclient) {
+			return true
+		}
+	}
+	return false
+}
+
+func run(pass *gen.Pass) error {
+	p := planFor(pass)
+	if errs := p.errs[pass.Package.Path]; len(errs) > 0 {
+		return joinErrors(errs)
+	}
+	cs := p.byPackage[pass.Package.Path]
+	gv := cs.groupOf(pass.Package)
+	writeTyped(pass, cs, gv)
+	writeTypedFake(pass, cs, gv)
+	writeListers(pass, cs, gv)
+	writeVersionInformers(pass, cs, gv)
+	if cs.firstOfGroup(gv) {
+		writeGroupInformers(pass, cs, gv)
+	}
+	if cs.lead() == gv {
+		writeClientset(pass, cs)
+		writeInformerFactory(pass, cs)
+	}
+	return nil
+}
+
+// ownedFiles are the Go files under the clientset, listers and informers
+// directories of every clientset of the run: those that carry our header and
+// that the run does not produce are stale (a type lost +genclient, say).
+func ownedFiles(u *model.Universe) []string {
+	var files []string
+	seen := map[string]bool{}
+	for _, pkg := range u.Packages {
+		if !enabled(pkg) {
+			continue
+		}
+		dir, err := outputDir(u, pkg)
+		if err != nil || seen[dir] {
+			continue
+		}
+		seen[dir] = true
+		for _, tree := range (&clientset{Dir: dir}).trees() {
+			files = append(files, goFilesUnder(tree)...)
+		}
+	}
+	return files
+}
+
+// goFilesUnder lists the .go files in dir and below; a missing dir has none.
+func goFilesUnder(dir string) []string {
+	var files []string
+	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".go") {
+			files = append(files, path)
+		}
+		return nil
+	})
+	return files
+}

@@ -1,0 +1,164 @@
+package client
+
+import (
+	"path"
+	"path/filepath"
+	"strings"
+	"unicode"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/metagen-dev/metagen/generators/gen"
+)
+
+// Outside packages the generated code uses.
+const (
+	contextPkg     = "context"
+	timePkg        = "time"
+	fmtPkg         = "fmt"
+	httpPkg        = "net/http"
+	reflectPkg     = "reflect"
+	syncPkg        = "sync"
+	metav1Pkg      = "k8s.io/apimachinery/pkg/apis/meta/v1"
+	typesPkg       = "k8s.io/apimachinery/pkg/types"
+	watchPkg       = "k8s.io/apimachinery/pkg/watch"
+	labelsPkg      = "k8s.io/apimachinery/pkg/labels"
+	runtimePkg     = "k8s.io/apimachinery/pkg/runtime"
+	schemaPkg      = "k8s.io/apimachinery/pkg/runtime/schema"
+	serializerPkg  = "k8s.io/apimachinery/pkg/runtime/serializer"
+	utilruntimePkg = "k8s.io/apimachinery/pkg/util/runtime"
+	waitPkg        = "k8s.io/apimachinery/pkg/util/wait"
+	restPkg        = "k8s.io/client-go/rest"
+	gentypePkg     = "k8s.io/client-go/gentype"
+	testingPkg     = "k8s.io/client-go/testing"
+	discoveryPkg   = "k8s.io/client-go/discovery"
+	fakediscovery  = "k8s.io/client-go/discovery/fake"
+	flowcontrolPkg = "k8s.io/client-go/util/flowcontrol"
+	listersPkg     = "k8s.io/client-go/listers"
+	cachePkg       = "k8s.io/client-go/tools/cache"
+	lifecyclePkg   = "github.com/metagen-dev/metagen/schema/lifecycle"
+)
+
+// where is one generated package: its directory and import path.
+type where struct {
+	dir, pkgPath, name string
+}
+
+func (w where) sub(elem, name string) where {
+	return where{filepath.Join(w.dir, filepath.FromSlash(elem)), path.Join(w.pkgPath, elem), name}
+}
+
+func (cs *clientset) root() where { return where{cs.Dir, cs.PkgPath, ""} }
+
+func (cs *clientset) clientsetPkg() where     { return cs.root().sub("clientset", "clientset") }
+func (cs *clientset) schemePkg() where        { return cs.clientsetPkg().sub("scheme", "scheme") }
+func (cs *clientset) fakeClientsetPkg() where { return cs.clientsetPkg().sub("fake", "fake") }
+func (cs *clientset) informersPkg() where     { return cs.root().sub("informers", "informers") }
+func (cs *clientset) internalInterfaces() where {
+	return cs.informersPkg().sub("internalinterfaces", "internalinterfaces")
+}
+
+func (cs *clientset) typedPkg(gv *groupVersion) where {
+	return cs.clientsetPkg().sub("typed/"+gv.PkgName+"/"+gv.Version, gv.Version)
+}
+
+func (cs *clientset) typedFakePkg(gv *groupVersion) where { return cs.typedPkg(gv).sub("fake", "fake") }
+
+func (cs *clientset) listersPkg(gv *groupVersion) where {
+	return cs.root().sub("listers/"+gv.PkgName+"/"+gv.Version, gv.Version)
+}
+
+func (cs *clientset) informerGroupPkg(gv *groupVersion) where {
+	return cs.informersPkg().sub(gv.PkgName, gv.PkgName)
+}
+
+func (cs *clientset) informerVersionPkg(gv *groupVersion) where {
+	return cs.informerGroupPkg(gv).sub(gv.Version, gv.Version)
+}
+
+// Trees are the directories the clientset owns entirely.
+func (cs *clientset) trees() []string {
+	return []string{cs.clientsetPkg().dir, cs.root().sub("listers", "").dir, cs.informersPkg().dir}
+}
+
+// newFile starts a file in w, with the import names of every package of
+// the clientset fixed up front, so that they never depend on use order.
+func (cs *clientset) newFile(pass *gen.Pass, w where, name string) *jen.File {
+	f := pass.NewFileAt(filepath.Join(w.dir, name), w.pkgPath, w.name)
+	for _, gv := range cs.Groups {
+		id := gv.PkgName + gv.Version
+		f.ImportAlias(gv.Pkg.Path, id)
+		f.ImportAlias(cs.typedPkg(gv).pkgPath, "typed"+id)
+		f.ImportAlias(cs.typedFakePkg(gv).pkgPath, "fake"+id)
+		f.ImportAlias(cs.listersPkg(gv).pkgPath, "listers"+id)
+		f.ImportAlias(cs.informerGroupPkg(gv).pkgPath, gv.PkgName)
+		f.ImportAlias(cs.informerVersionPkg(gv).pkgPath, "informers"+id)
+	}
+	for _, path := range cs.otherPackages() {
+		f.ImportAlias(path, versionedAlias(path))
+	}
+	f.ImportAlias(cs.clientsetPkg().pkgPath, "clientset")
+	f.ImportAlias(cs.schemePkg().pkgPath, "scheme")
+	f.ImportAlias(cs.internalInterfaces().pkgPath, "internalinterfaces")
+	f.ImportAlias(fakediscovery, "fakediscovery")
+	f.ImportAlias(utilruntimePkg, "utilruntime")
+	return f
+}
+
+// obj is *pkg.Kind of a type; list is *pkg.KindList.
+func obj(ct *clientType) *jen.Statement  { return jen.Op("*").Qual(ct.T.Package.Path, ct.Kind) }
+func list(ct *clientType) *jen.Statement { return jen.Op("*").Qual(ct.T.Package.Path, ct.Kind+"List") }
+
+func ctxParam() *jen.Statement { return jen.Id("ctx").Qual(contextPkg, "Context") }
+
+func metav1(name string) *jen.Statement { return jen.Qual(metav1Pkg, name) }
+
+// multiline renders a call's or literal's items one per line, as
+// client-gen's templates lay out constructors.
+func multiline(open, close string, items ...jen.Code) *jen.Statement {
+	return jen.Custom(jen.Options{Open: open, Close: close, Separator: ",", Multi: true}, items...)
+}
+
+// otherPackages are the packages of the types extra methods take or return,
+// outside the clientset's group versions.
+func (cs *clientset) otherPackages() []string {
+	var paths []string
+	for _, gv := range cs.Groups {
+		for _, ct := range gv.Types {
+			for _, ext := range ct.Extensions {
+				for _, tn := range []*namedType{ext.Input, ext.Result} {
+					if tn != nil && tn.Path != gv.Pkg.Path {
+						paths = append(paths, tn.Path)
+					}
+				}
+			}
+		}
+	}
+	return paths
+}
+
+// versionedAlias names an API package as Kubernetes code does: the group
+// directory and the version, "autoscalingv1" for k8s.io/api/autoscaling/v1.
+func versionedAlias(pkgPath string) string {
+	if alias, ok := gen.StandardAliases[pkgPath]; ok {
+		return alias
+	}
+	dir, last := path.Split(pkgPath)
+	if isVersion(last) {
+		return strings.ReplaceAll(path.Base(dir), "-", "") + last
+	}
+	return strings.ReplaceAll(last, "-", "")
+}
+
+// isVersion reports whether s looks like v1, v1beta1 or v2alpha3.
+func isVersion(s string) bool {
+	if len(s) < 2 || s[0] != 'v' || s[1] < '0' || s[1] > '9' {
+		return false
+	}
+	for _, r := range s[1:] {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
+}

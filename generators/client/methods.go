@@ -1,0 +1,352 @@
+package client
+
+import (
+	"go/token"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// method is one method of a typed client interface. Body is nil for the
+// methods the embedded gentype client already has.
+type method struct {
+	Name    string
+	Doc     []string
+	Params  []jen.Code
+	Results []jen.Code
+	Real    []jen.Code // the typed client's body
+	Fake    []jen.Code // the fake typed client's body
+}
+
+// methodNames lists the names every generated method of ct would take.
+func methodNames(ct *clientType) []string {
+	var names []string
+	for _, m := range verbMethods(ct) {
+		names = append(names, m.Name)
+	}
+	for _, m := range conventionMethods(ct) {
+		names = append(names, m.Name)
+	}
+	return names
+}
+
+// methods are the interface of ct's client, in client-gen's order: the
+// verbs, the extra +genclient:method methods, then the conventions.
+// schemePath is the clientset's scheme package, whose ParameterCodec
+// extra methods use.
+func methods(ct *clientType, schemePath string) []method {
+	out := verbMethods(ct)
+	for _, ext := range ct.Extensions {
+		if ext.Verb != "apply" { // apply configurations are not generated
+			out = append(out, extensionMethod(ct, ext, schemePath))
+		}
+	}
+	return append(out, conventionMethods(ct)...)
+}
+
+// paramName is client-gen's name for an object parameter: the type name
+// with a lowercase first letter.
+func paramName(name string) string {
+	p := strings.ToLower(name[:1]) + name[1:]
+	if token.IsKeyword(p) {
+		p += "Obj"
+	}
+	return p
+}
+
+func verbMethods(ct *clientType) []method {
+	o, p := obj(ct), paramName(ct.Kind)
+	all := map[string]method{
+		"create": {Name: "Create", Params: []jen.Code{ctxParam(), jen.Id(p).Add(o), jen.Id("opts").Add(metav1("CreateOptions"))},
+			Results: []jen.Code{o, jen.Error()}},
+		"update": {Name: "Update", Params: []jen.Code{ctxParam(), jen.Id(p).Add(o), jen.Id("opts").Add(metav1("UpdateOptions"))},
+			Results: []jen.Code{o, jen.Error()}},
+		"updateStatus": {Name: "UpdateStatus", Doc: []string{"Add a +genclient:noStatus comment above the type to avoid generating UpdateStatus()."},
+			Params:  []jen.Code{ctxParam(), jen.Id(p).Add(o), jen.Id("opts").Add(metav1("UpdateOptions"))},
+			Results: []jen.Code{o, jen.Error()}},
+		"delete": {Name: "Delete", Params: []jen.Code{ctxParam(), jen.Id("name").String(), jen.Id("opts").Add(metav1("DeleteOptions"))},
+			Results: []jen.Code{jen.Error()}},
+		"deleteCollection": {Name: "DeleteCollection",
+			Params:  []jen.Code{ctxParam(), jen.Id("opts").Add(metav1("DeleteOptions")), jen.Id("listOpts").Add(metav1("ListOptions"))},
+			Results: []jen.Code{jen.Error()}},
+		"get": {Name: "Get", Params: []jen.Code{ctxParam(), jen.Id("name").String(), jen.Id("opts").Add(metav1("GetOptions"))},
+			Results: []jen.Code{o, jen.Error()}},
+		"list": {Name: "List", Params: []jen.Code{ctxParam(), jen.Id("opts").Add(metav1("ListOptions"))},
+			Results: []jen.Code{list(ct), jen.Error()}},
+		"watch": {Name: "Watch", Params: []jen.Code{ctxParam(), jen.Id("opts").Add(metav1("ListOptions"))},
+			Results: []jen.Code{jen.Qual(watchPkg, "Interface"), jen.Error()}},
+		"patch": {Name: "Patch", Params: patchParams(true),
+			Results: []jen.Code{jen.Id("result").Add(o), jen.Err().Error()}},
+	}
+	var out []method
+	for _, verb := range allVerbs {
+		if m, ok := all[verb]; ok && ct.Verbs[verb] {
+			out = append(out, m)
+		}
+	}
+	if ct.Verbs.has("patch", "updateStatus") {
+		out = append(out, patchStatusMethod(ct))
+	}
+	return out
+}
+
+func patchParams(variadic bool) []jen.Code {
+	params := []jen.Code{ctxParam(), jen.Id("name").String(), jen.Id("pt").Qual(typesPkg, "PatchType"),
+		jen.Id("data").Index().Byte(), jen.Id("opts").Add(metav1("PatchOptions"))}
+	if variadic {
+		params = append(params, jen.Id("subresources").Op("...").String())
+	}
+	return params
+}
+
+func patchStatusMethod(ct *clientType) method {
+	call := []jen.Code{jen.Return(jen.Id("c").Dot("Patch").Call(jen.Id("ctx"), jen.Id("name"), jen.Id("pt"), jen.Id("data"), jen.Id("opts"), jen.Lit("status")))}
+	return method{
+		Name:    "PatchStatus",
+		Doc:     []string{"PatchStatus applies the patch to the status subresource and returns the patched " + ct.Kind + "."},
+		Params:  patchParams(false),
+		Results: []jen.Code{obj(ct), jen.Error()},
+		Real:    call, Fake: call,
+	}
+}
+
+// conventionMethods are the finalizer and deletion conventions, for the
+// verbs they need. Real and fake clients differ only in their deleter.
+func conventionMethods(ct *clientType) []method {
+	o := obj(ct)
+	outcome := jen.Qual(lifecyclePkg, "Outcome").Types(o.Clone())
+	var out []method
+	if ct.Verbs.has("get", "patch") {
+		out = append(out, same(method{
+			Name: "AddFinalizer",
+			Doc: []string{"AddFinalizer adds finalizer to the " + ct.Kind + " called name unless it is there already, and returns",
+				"the object as stored. It refuses an invalid name or an object being deleted before",
+				"sending anything, and retries on conflicts without dropping other writers' finalizers;",
+				"see lifecycle.AddFinalizer."},
+			Params:  []jen.Code{ctxParam(), jen.List(jen.Id("name"), jen.Id("finalizer")).String(), jen.Id("opts").Op("...").Qual(lifecyclePkg, "Option")},
+			Results: []jen.Code{o.Clone(), jen.Error()},
+			Real: []jen.Code{jen.Return(jen.Qual(lifecyclePkg, "AddFinalizer").Types(o.Clone()).Call(
+				jen.Id("ctx"), jen.Id("c"), jen.Id("name"), jen.Id("finalizer"), jen.Id("opts").Op("...")))},
+		}), same(method{
+			Name: "RemoveFinalizer",
+			Doc: []string{"RemoveFinalizer removes finalizer from the " + ct.Kind + " called name, with the guarantees of",
+				"AddFinalizer, and reports whether the object is now gone (it was terminating and this",
+				"was its last finalizer); see lifecycle.RemoveFinalizer."},
+			Params:  []jen.Code{ctxParam(), jen.List(jen.Id("name"), jen.Id("finalizer")).String(), jen.Id("opts").Op("...").Qual(lifecyclePkg, "Option")},
+			Results: []jen.Code{o.Clone(), jen.Bool(), jen.Error()},
+			Real: []jen.Code{jen.Return(jen.Qual(lifecyclePkg, "RemoveFinalizer").Types(o.Clone()).Call(
+				jen.Id("ctx"), jen.Id("c"), jen.Id("name"), jen.Id("finalizer"), jen.Id("opts").Op("...")))},
+		}))
+	}
+	deleteParams := []jen.Code{ctxParam(), jen.Id("name").String(), jen.Id("opts").Add(metav1("DeleteOptions"))}
+	if ct.Verbs.has("delete") {
+		out = append(out, same(method{
+			Name: "DeleteWithOutcome",
+			Doc: []string{"DeleteWithOutcome deletes the " + ct.Kind + " called name and reports what the server did: Gone,",
+				"Terminating with the pending finalizers, or NotFound; see lifecycle.Delete."},
+			Params:  deleteParams,
+			Results: []jen.Code{outcome.Clone(), jen.Error()},
+			Real: []jen.Code{jen.Return(jen.Qual(lifecyclePkg, "Delete").Types(o.Clone()).Call(
+				jen.Id("ctx"), jen.Id("c").Dot("deleter").Call(), jen.Id("name"), jen.Id("opts")))},
+		}))
+	}
+	if ct.Verbs.has("delete", "get", "watch") {
+		out = append(out, same(method{
+			Name: "DeleteAndWait",
+			Doc: []string{"DeleteAndWait deletes the " + ct.Kind + " called name and waits on a watch until it is gone or",
+				"ctx ends; then the error names the finalizers still blocking it. See lifecycle.DeleteAndWait."},
+			Params:  deleteParams,
+			Results: []jen.Code{outcome.Clone(), jen.Error()},
+			Real: []jen.Code{jen.Return(jen.Qual(lifecyclePkg, "DeleteAndWait").Types(o.Clone()).Call(
+				jen.Id("ctx"), jen.Id("c").Dot("deleter").Call(), jen.Id("c"), jen.Id("name"), jen.Id("opts")))},
+		}))
+	}
+	return out
+}
+
+func same(m method) method {
+	m.Fake = m.Real
+	return m
+}
+
+// needsDeleter reports whether the client's methods call c.deleter().
+func needsDeleter(ct *clientType) bool { return ct.Verbs.has("delete") }
+
+// extensionMethod is one +genclient:method, with client-gen's signature for
+// its verb, implemented on the REST client and on the fake.
+func extensionMethod(ct *clientType, ext extension, schemePath string) method {
+	input, result := typeRef(ct, ext.Input), typeRef(ct, ext.Result)
+	resultList := typeListRef(ct, ext.Result)
+	named := ext.Subresource != ""
+	nameParam := "name"
+	if named && ext.Verb != "patch" {
+		nameParam = paramName(ct.Kind) + "Name"
+	}
+	inputParam := paramName(typeName(ct, ext.Input))
+	m := method{Name: ext.Name}
+	lead := []jen.Code{ctxParam()}
+	if named && ext.Verb != "patch" {
+		lead = append(lead, jen.Id(nameParam).String())
+	}
+	switch ext.Verb {
+	case "get":
+		m.Params = []jen.Code{ctxParam(), jen.Id(nameParam).String(), jen.Id("options").Add(metav1("GetOptions"))}
+		m.Results = []jen.Code{jen.Op("*").Add(result), jen.Error()}
+	case "list":
+		m.Params = append(lead, jen.Id("opts").Add(metav1("ListOptions")))
+		m.Results = []jen.Code{jen.Op("*").Add(resultList), jen.Error()}
+	case "create", "update":
+		optsType := map[string]string{"create": "CreateOptions", "update": "UpdateOptions"}[ext.Verb]
+		m.Params = append(lead, jen.Id(inputParam).Op("*").Add(input), jen.Id("opts").Add(metav1(optsType)))
+		m.Results = []jen.Code{jen.Op("*").Add(result), jen.Error()}
+	case "patch":
+		m.Params = patchParams(true)
+		m.Results = []jen.Code{jen.Op("*").Add(result), jen.Error()}
+	}
+	m.Doc = []string{ext.Name + " " + extensionDoc(ext, ct)}
+	m.Real = realExtensionBody(ct, ext, nameParam, inputParam, schemePath)
+	m.Fake = fakeExtensionBody(ct, ext, nameParam, inputParam)
+	return m
+}
+
+func extensionDoc(ext extension, ct *clientType) string {
+	target := "the " + ct.Kind
+	if ext.Subresource != "" {
+		target = "the " + ext.Subresource + " subresource of the " + ct.Kind
+	}
+	return map[string]string{
+		"get": "gets " + target + ".", "list": "lists " + target + ".", "create": "creates " + target + ".",
+		"update": "updates " + target + ".", "patch": "patches " + target + ".",
+	}[ext.Verb]
+}
+
+// typeRef is the type an extension names, or the client's own type.
+func typeRef(ct *clientType, tn *namedType) *jen.Statement {
+	if tn == nil {
+		return jen.Qual(ct.T.Package.Path, ct.Kind)
+	}
+	return jen.Qual(tn.Path, tn.Name)
+}
+
+func typeListRef(ct *clientType, tn *namedType) *jen.Statement {
+	if tn == nil {
+		return jen.Qual(ct.T.Package.Path, ct.Kind+"List")
+	}
+	return jen.Qual(tn.Path, tn.Name+"List")
+}
+
+func typeName(ct *clientType, tn *namedType) string {
+	if tn == nil {
+		return ct.Kind
+	}
+	return tn.Name
+}
+
+// realExtensionBody builds the request as client-gen's templates do.
+func realExtensionBody(ct *clientType, ext extension, nameParam, inputParam, schemePath string) []jen.Code {
+	httpVerb := map[string]string{"get": "Get", "list": "Get", "create": "Post", "update": "Put"}[ext.Verb]
+	result := typeRef(ct, ext.Result)
+	if ext.Verb == "list" {
+		result = typeListRef(ct, ext.Result)
+	}
+	req := jen.Id("c").Dot("GetClient").Call().Dot(httpVerb).Call()
+	if ext.Verb == "patch" {
+		req = jen.Id("c").Dot("GetClient").Call().Dot("Patch").Call(jen.Id("pt"))
+	}
+	if ct.Namespaced {
+		req = then(req, "Namespace").Call(jen.Id("c").Dot("GetNamespace").Call())
+	}
+	req = then(req, "Resource").Call(jen.Lit(ct.Plural))
+	if ext.Verb != "list" || ext.Subresource != "" {
+		req = then(req, "Name").Call(jen.Id(nameParam))
+	}
+	switch {
+	case ext.Verb == "patch" && ext.Subresource != "":
+		req = then(req, "SubResource").Call(jen.Append(jen.Index().String().Values(jen.Lit(ext.Subresource)), jen.Id("subresources").Op("...")).Op("..."))
+	case ext.Verb == "patch":
+		req = then(req, "SubResource").Call(jen.Id("subresources").Op("..."))
+	case ext.Subresource != "":
+		req = then(req, "SubResource").Call(jen.Lit(ext.Subresource))
+	}
+	optsName := "opts"
+	if ext.Verb == "get" {
+		optsName = "options"
+	}
+	req = then(req, "VersionedParams").Call(jen.Op("&").Id(optsName), jen.Qual(schemePath, "ParameterCodec"))
+	switch ext.Verb {
+	case "create", "update":
+		req = then(req, "Body").Call(jen.Id(inputParam))
+	case "patch":
+		req = then(req, "Body").Call(jen.Id("data"))
+	}
+	return []jen.Code{
+		jen.Id("result").Op(":=").Op("&").Add(result).Values(),
+		jen.Err().Op(":=").Add(then(then(req, "Do").Call(jen.Id("ctx")), "Into").Call(jen.Id("result"))),
+		jen.Return(jen.Id("result"), jen.Err()),
+	}
+}
+
+// fakeExtensionBody records the action with client-go's testing actions.
+func fakeExtensionBody(ct *clientType, ext extension, nameParam, inputParam string) []jen.Code {
+	result := typeRef(ct, ext.Result)
+	if ext.Verb == "list" {
+		result = typeListRef(ct, ext.Result)
+	}
+	action := fakeAction(ct, ext, nameParam, inputParam)
+	return []jen.Code{
+		jen.Id("emptyResult").Op(":=").Op("&").Add(result.Clone()).Values(),
+		jen.List(jen.Id("obj"), jen.Err()).Op(":=").Id("c").Dot("Fake").Dot("Invokes").Call(action, jen.Id("emptyResult")),
+		jen.If(jen.Id("obj").Op("==").Nil()).Block(jen.Return(jen.Id("emptyResult"), jen.Err())),
+		jen.Return(jen.Id("obj").Assert(jen.Op("*").Add(result.Clone())), jen.Err()),
+	}
+}
+
+func fakeAction(ct *clientType, ext extension, nameParam, inputParam string) jen.Code {
+	res, ns := jen.Id("c").Dot("Resource").Call(), jen.Id("c").Dot("Namespace").Call()
+	sub := jen.Lit(ext.Subresource)
+	call := func(name string, args ...jen.Code) jen.Code {
+		if !ct.Namespaced {
+			name = "NewRoot" + strings.TrimPrefix(name, "New")
+		}
+		return jen.Qual(testingPkg, name).Call(args...)
+	}
+	nsArgs := func(args ...jen.Code) []jen.Code {
+		if ct.Namespaced {
+			return args
+		}
+		var out []jen.Code
+		for _, a := range args {
+			if a != ns {
+				out = append(out, a)
+			}
+		}
+		return out
+	}
+	switch {
+	case ext.Verb == "get" && ext.Subresource != "":
+		return call("NewGetSubresourceActionWithOptions", nsArgs(res, ns, sub, jen.Id(nameParam), jen.Id("options"))...)
+	case ext.Verb == "get":
+		return call("NewGetActionWithOptions", nsArgs(res, ns, jen.Id(nameParam), jen.Id("options"))...)
+	case ext.Verb == "list":
+		return call("NewListActionWithOptions", nsArgs(res, jen.Id("c").Dot("Kind").Call(), ns, jen.Id("opts"))...)
+	case ext.Verb == "create" && ext.Subresource != "":
+		return call("NewCreateSubresourceActionWithOptions", nsArgs(res, jen.Id(nameParam), sub, ns, jen.Id(inputParam), jen.Id("opts"))...)
+	case ext.Verb == "create":
+		return call("NewCreateActionWithOptions", nsArgs(res, ns, jen.Id(inputParam), jen.Id("opts"))...)
+	case ext.Verb == "update" && ext.Subresource != "":
+		return call("NewUpdateSubresourceActionWithOptions", nsArgs(res, sub, ns, jen.Id(inputParam), jen.Id("opts"))...)
+	case ext.Verb == "update":
+		return call("NewUpdateActionWithOptions", nsArgs(res, ns, jen.Id(inputParam), jen.Id("opts"))...)
+	}
+	subs := jen.Id("subresources").Op("...")
+	if ext.Subresource != "" {
+		subs = jen.Append(jen.Index().String().Values(sub), jen.Id("subresources").Op("...")).Op("...")
+	}
+	return call("NewPatchSubresourceActionWithOptions", nsArgs(res, ns, jen.Id("name"), jen.Id("pt"), jen.Id("data"), jen.Id("opts"), subs)...)
+}
+
+// then continues a method chain on the next line, as client-gen lays out
+// its requests.
+func then(s *jen.Statement, method string) *jen.Statement {
+	return s.Op(".").Line().Id(method)
+}

@@ -1,0 +1,207 @@
+package client
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/markers"
+	"github.com/metagen-dev/metagen/generators/model"
+)
+
+// The markers this generator reads.
+const (
+	markerGenclient     = "genclient"
+	markerNonNamespaced = "genclient:nonNamespaced"
+	markerNoVerbs       = "genclient:noVerbs"
+	markerNoStatus      = "genclient:noStatus"
+	markerReadonly      = "genclient:readonly"
+	markerOnlyVerbs     = "genclient:onlyVerbs"
+	markerSkipVerbs     = "genclient:skipVerbs"
+	markerMethod        = "genclient:method"
+	markerResourceName  = "resourceName"
+	markerGroupName     = "groupName"
+	markerGroupGoName   = "groupGoName"
+	markerOutput        = "metagen:client-output"
+	markerKubebuilder   = "kubebuilder:resource"
+)
+
+// allVerbs are client-gen's verbs, in the order its interfaces list them.
+var allVerbs = []string{"create", "update", "updateStatus", "delete", "deleteCollection", "get", "list", "watch", "patch", "apply", "applyStatus"}
+
+var readonlyVerbs = []string{"get", "list", "watch"}
+
+// verbs is the set of verbs a type's client has.
+type verbs map[string]bool
+
+func (v verbs) has(names ...string) bool {
+	for _, name := range names {
+		if !v[name] {
+			return false
+		}
+	}
+	return true
+}
+
+// readVerbs interprets the verb tags as client-gen does: readonly is
+// onlyVerbs=get,list,watch (plus any onlyVerbs), and a verb may not be both
+// skipped and the only one. noVerbs leaves the interface empty.
+func readVerbs(t *model.Type) (verbs, error) {
+	set := verbs{}
+	if t.Markers.Has(markerNoVerbs) {
+		return set, nil
+	}
+	only, restricted := onlyVerbs(t)
+	skip, _ := t.Markers.Get(markerSkipVerbs)
+	for _, verb := range skip.List() {
+		if restricted && slices.Contains(only, verb) {
+			return nil, diag.Errorf(skip.Pos, "verb %q used both in +genclient:skipVerbs and +genclient:onlyVerbs (or readonly)", verb)
+		}
+	}
+	for _, verb := range allVerbs {
+		set[verb] = (!restricted || slices.Contains(only, verb)) && !slices.Contains(skip.List(), verb)
+	}
+	return set, nil
+}
+
+func onlyVerbs(t *model.Type) ([]string, bool) {
+	var only []string
+	restricted := false
+	if t.Markers.Has(markerReadonly) {
+		only, restricted = append(only, readonlyVerbs...), true
+	}
+	if m, ok := t.Markers.Get(markerOnlyVerbs); ok {
+		only, restricted = append(only, m.List()...), true
+	}
+	return only, restricted
+}
+
+// extension is one +genclient:method: an extra client method.
+type extension struct {
+	Name        string
+	Verb        string
+	Subresource string
+	Input       *namedType // nil: the type itself
+	Result      *namedType
+	Pos         token.Position
+}
+
+// The verbs an extension may use, and those that may override the input
+// or result type, as client-gen allows them.
+var (
+	extensionVerbs       = []string{"create", "update", "get", "list", "patch", "apply"}
+	inputOverrideVerbs   = []string{"create", "update", "apply"}
+	resultOverrideVerbs  = []string{"create", "update", "get", "list", "patch", "apply"}
+	subresourceOnlyVerbs = []string{"create", "update", "get", "list", "apply"}
+)
+
+// readExtensions parses every +genclient:method of t.
+func readExtensions(t *model.Type) ([]extension, []error) {
+	var out []extension
+	var errs []error
+	for _, m := range t.Markers.All(markerMethod) {
+		ext, err := parseExtension(t, m)
+		if err != nil {
+			errs = append(errs, diag.Errorf(m.Pos, "+%s=%s: %v", markerMethod, m.Value, err))
+			continue
+		}
+		out = append(out, ext)
+	}
+	return out, errs
+}
+
+func parseExtension(t *model.Type, m markers.Marker) (extension, error) {
+	parts := strings.Split(m.Value, ",")
+	ext := extension{Name: strings.TrimSpace(parts[0]), Pos: m.Pos}
+	if !token.IsIdentifier(ext.Name) || !token.IsExported(ext.Name) {
+		return ext, fmt.Errorf("want an exported method name first, e.g. +genclient:method=UpdateScale,verb=update")
+	}
+	var input, result string
+	for _, p := range parts[1:] {
+		key, value, ok := strings.Cut(p, "=")
+		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
+		if !ok || value == "" {
+			return ext, fmt.Errorf("want key=value, got %q", p)
+		}
+		switch key {
+		case "verb":
+			ext.Verb = value
+		case "subresource":
+			ext.Subresource = value
+		case "input":
+			input = value
+		case "result":
+			result = value
+		default:
+			return ext, fmt.Errorf("unknown key %q (want verb, subresource, input or result)", key)
+		}
+	}
+	if err := checkExtensionVerb(ext.Verb, input, result); err != nil {
+		return ext, err
+	}
+	var err error
+	if ext.Input, err = resolveType(t, input); err != nil {
+		return ext, err
+	}
+	ext.Result, err = resolveType(t, result)
+	return ext, err
+}
+
+func checkExtensionVerb(verb, input, result string) error {
+	switch {
+	case verb == "":
+		return fmt.Errorf("needs verb=, one of %s", strings.Join(extensionVerbs, ", "))
+	case !slices.Contains(extensionVerbs, verb):
+		return fmt.Errorf("verb %q is not supported for extra methods (want one of %s)", verb, strings.Join(extensionVerbs, ", "))
+	case input != "" && !slices.Contains(inputOverrideVerbs, verb):
+		return fmt.Errorf("input type is not supported for %q verbs (only %s)", verb, strings.Join(inputOverrideVerbs, ", "))
+	case result != "" && !slices.Contains(resultOverrideVerbs, verb):
+		return fmt.Errorf("result type is not supported for %q verbs (only %s)", verb, strings.Join(resultOverrideVerbs, ", "))
+	}
+	return nil
+}
+
+// namedType is a type an extra method takes or returns.
+type namedType struct {
+	Path, Name string
+}
+
+// resolveType reads "Name" (in t's package) or "import/path.Name". The type
+// is looked up when its package is known here (t's own, or one it imports);
+// another package's is taken as written, and compiling the output checks it.
+func resolveType(t *model.Type, name string) (*namedType, error) {
+	if name == "" {
+		return nil, nil
+	}
+	ref := &namedType{Path: t.Package.Path, Name: name}
+	if dot := strings.LastIndexByte(name, '.'); dot >= 0 {
+		ref.Path, ref.Name = name[:dot], name[dot+1:]
+	}
+	if !token.IsIdentifier(ref.Name) {
+		return nil, fmt.Errorf("want a type name, got %q", name)
+	}
+	scope := scopeOf(t.Package.Types, ref.Path)
+	if scope == nil {
+		return ref, nil
+	}
+	if _, ok := scope.Lookup(ref.Name).(*types.TypeName); !ok {
+		return nil, fmt.Errorf("no type %s", name)
+	}
+	return ref, nil
+}
+
+// scopeOf is the scope of pkg or of a package it imports, or nil.
+func scopeOf(pkg *types.Package, path string) *types.Scope {
+	if pkg.Path() == path {
+		return pkg.Scope()
+	}
+	for _, imp := range pkg.Imports() {
+		if imp.Path() == path {
+			return imp.Scope()
+		}
+	}
+	return nil
+}

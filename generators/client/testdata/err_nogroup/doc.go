@@ -1,0 +1,2 @@
+// +metagen:client-output=../../../../../..
+package errnogroup

@@ -1,0 +1,356 @@
+package crd
+
+import (
+	"encoding/json"
+	"fmt"
+	"go/token"
+	"strconv"
+	"strings"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	apivalidation "k8s.io/apiextensions-apiserver/pkg/apiserver/validation"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apiserver/pkg/cel/environment"
+	"k8s.io/kube-openapi/pkg/validation/spec"
+	"k8s.io/utils/ptr"
+	"sigs.k8s.io/yaml"
+
+	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/gen"
+	"github.com/metagen-dev/metagen/generators/markers"
+	"github.com/metagen-dev/metagen/generators/openapi"
+)
+
+// builder builds one CRD and remembers where each of its parts was
+// written, so that apiextensions' errors point at the source.
+type builder struct {
+	pass    *gen.Pass
+	res     *resource
+	origins map[string]token.Position
+	errs    []error
+	// broken is set when a part could not be built at all, so that
+	// apiextensions' validation of the rest would only add noise.
+	broken bool
+}
+
+func (b *builder) errorf(pos token.Position, format string, args ...any) {
+	b.errs = append(b.errs, diag.Errorf(pos, format, args...))
+}
+
+// build returns the manifest of a resource, or the problems that keep it
+// from being valid.
+func build(pass *gen.Pass, res *resource) ([]byte, []error) {
+	b := &builder{pass: pass, res: res, origins: map[string]token.Position{}}
+	crd := &apiextensionsv1.CustomResourceDefinition{
+		TypeMeta:   metav1.TypeMeta{APIVersion: "apiextensions.k8s.io/v1", Kind: "CustomResourceDefinition"},
+		ObjectMeta: metav1.ObjectMeta{Name: res.names.Plural + "." + res.group},
+		Spec: apiextensionsv1.CustomResourceDefinitionSpec{
+			Group: res.group,
+			Names: res.names,
+			Scope: res.scope,
+		},
+	}
+	first := res.versions[0].typ
+	b.origins["metadata"] = first.Pos
+	b.origins["spec"] = first.Pos
+	b.crdMetadata(crd)
+	storage := b.storageVersion()
+	for i, v := range res.versions {
+		crd.Spec.Versions = append(crd.Spec.Versions, b.version(i, v, v == storage))
+	}
+	if b.broken {
+		return nil, b.errs
+	}
+	b.check(crd)
+	if len(b.errs) > 0 {
+		return nil, b.errs
+	}
+	return render(crd)
+}
+
+// storageVersion is the only version, or the one marked +kubebuilder:storageversion.
+func (b *builder) storageVersion() *version {
+	if len(b.res.versions) == 1 {
+		return b.res.versions[0]
+	}
+	var marked []*version
+	for _, v := range b.res.versions {
+		if v.typ.Markers.Has(markerStorage) {
+			marked = append(marked, v)
+		}
+	}
+	if len(marked) != 1 {
+		b.broken = true
+		for _, v := range b.res.versions {
+			b.errorf(v.typ.Pos, "%s.%s has %d versions and %d marked +kubebuilder:storageversion; mark exactly one", b.res.names.Kind, b.res.group, len(b.res.versions), len(marked))
+		}
+		return nil
+	}
+	return marked[0]
+}
+
+// version builds one version: its schema, subresources and columns.
+func (b *builder) version(i int, v *version, storage bool) apiextensionsv1.CustomResourceDefinitionVersion {
+	path := fmt.Sprintf("spec.versions[%d]", i)
+	b.origins[path] = v.typ.Pos
+	out := apiextensionsv1.CustomResourceDefinitionVersion{
+		Name:    v.name,
+		Served:  !v.typ.Markers.Has(markerUnserved),
+		Storage: storage,
+	}
+	if m, ok := v.typ.Markers.Get(markerDeprecated); ok {
+		out.Deprecated = true
+		if args := b.args(m); args["warning"] != "" {
+			out.DeprecationWarning = ptr.To(args["warning"])
+		}
+	}
+	out.Schema = b.schema(path, v)
+	out.Subresources = b.subresources(path, v)
+	out.AdditionalPrinterColumns = b.printColumns(path, v)
+	out.SelectableFields = b.selectableFields(path, v)
+	return out
+}
+
+// schema expands the root type's schema and puts the name rules on metadata.
+func (b *builder) schema(path string, v *version) *apiextensionsv1.CustomResourceValidation {
+	expanded, err := openapi.Expand(b.pass, v.typ.Object)
+	if err != nil {
+		b.errs = append(b.errs, diag.Unwrap(err)...)
+		b.broken = true
+		return nil
+	}
+	root := expanded.Schema
+	schemaPath := path + ".schema.openAPIV3Schema"
+	for rel, pos := range expanded.Origins {
+		b.origins[joinPath(schemaPath, rel)] = pos
+	}
+	b.origins[schemaPath] = v.typ.Pos
+	b.checkFormats(root, schemaPath)
+	if _, ok := root.Properties["metadata"]; ok {
+		root.Properties["metadata"] = b.metadataSchema(v)
+	}
+	props, err := toJSONSchemaProps(root)
+	if err != nil {
+		b.errorf(v.typ.Pos, "converting the schema of %s: %v", v.typ.Name, err)
+		b.broken = true
+		return nil
+	}
+	return &apiextensionsv1.CustomResourceValidation{OpenAPIV3Schema: props}
+}
+
+// checkFormats refuses the formats kube-apiserver would drop from the
+// schema (with a warning) at the oldest version it may run beside: such a
+// format would validate nothing.
+func (b *builder) checkFormats(s *spec.Schema, path string) {
+	if s == nil {
+		return
+	}
+	for _, format := range apivalidation.GetUnrecognizedFormats(s, environment.DefaultCompatibilityVersion()) {
+		b.errorf(b.origin(path), "format %q is not one a CRD schema knows; use a pattern or a CEL rule", format)
+	}
+	for name, p := range s.Properties {
+		b.checkFormats(&p, path+".properties["+name+"]")
+	}
+	if s.Items != nil {
+		b.checkFormats(s.Items.Schema, path+".items")
+	}
+	if s.AdditionalProperties != nil {
+		b.checkFormats(s.AdditionalProperties.Schema, path+".additionalProperties")
+	}
+}
+
+func joinPath(base, rel string) string {
+	if rel == "" {
+		return base
+	}
+	return base + "." + rel
+}
+
+// toJSONSchemaProps converts through JSON: both types use the OpenAPI
+// field names, and the x-kubernetes- extensions a CRD carries are fields of
+// JSONSchemaProps.
+func toJSONSchemaProps(s *spec.Schema) (*apiextensionsv1.JSONSchemaProps, error) {
+	data, err := json.Marshal(s)
+	if err != nil {
+		return nil, err
+	}
+	var props apiextensionsv1.JSONSchemaProps
+	if err := json.Unmarshal(data, &props); err != nil {
+		return nil, err
+	}
+	return &props, nil
+}
+
+// nameRules are the patterns of the name formats that are stricter than the
+// DNS subdomain kube-apiserver requires of every custom resource: for the
+// name, and for a generateName prefix (which may end in a dash).
+var nameRules = map[string]struct {
+	maxLength          int64
+	name, generateName string
+}{
+	"dns-label":     {63, `^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`, `^[a-z0-9][-a-z0-9]*$`},
+	"dns1035-label": {63, `^[a-z]([-a-z0-9]*[a-z0-9])?$`, `^[a-z][-a-z0-9]*$`},
+}
+
+// metadataSchema is {type: object}, with the rules of +metagen:name-format
+// on name and generateName. A subdomain name (the default) and a path
+// segment need none: kube-apiserver requires a DNS subdomain of every
+// custom resource name, and a subdomain is a valid path segment.
+func (b *builder) metadataSchema(v *version) spec.Schema {
+	s := spec.Schema{SchemaProps: spec.SchemaProps{Type: []string{"object"}}}
+	m, ok := v.typ.Markers.Get(markerNameFormat)
+	if !ok {
+		return s
+	}
+	rules, strict := nameRules[m.Value]
+	if !strict {
+		return s
+	}
+	b.origins[fmt.Sprintf("spec.versions[%d].schema.openAPIV3Schema.properties[metadata]", b.indexOf(v))] = m.Pos
+	s.Properties = map[string]spec.Schema{
+		"name":         {SchemaProps: spec.SchemaProps{Type: []string{"string"}, MaxLength: ptr.To(rules.maxLength), Pattern: rules.name}},
+		"generateName": {SchemaProps: spec.SchemaProps{Type: []string{"string"}, Pattern: rules.generateName}},
+	}
+	return s
+}
+
+func (b *builder) indexOf(v *version) int {
+	for i, each := range b.res.versions {
+		if each == v {
+			return i
+		}
+	}
+	return -1
+}
+
+// subresources: status when marked, or for a +genclient type with a status
+// field; scale when marked.
+func (b *builder) subresources(path string, v *version) *apiextensionsv1.CustomResourceSubresources {
+	var out apiextensionsv1.CustomResourceSubresources
+	hasStatus := false
+	for _, f := range v.typ.Fields {
+		hasStatus = hasStatus || f.JSONName == "status"
+	}
+	if v.typ.Markers.Has(markerStatus) || v.typ.Markers.Has(markerGenclient) && !v.typ.Markers.Has(markerNoStatus) && hasStatus {
+		out.Status = &apiextensionsv1.CustomResourceSubresourceStatus{}
+	}
+	if m, ok := v.typ.Markers.Get(markerScale); ok {
+		b.origins[path+".subresources.scale"] = m.Pos
+		args := b.args(m)
+		out.Scale = &apiextensionsv1.CustomResourceSubresourceScale{
+			SpecReplicasPath:   args["specpath"],
+			StatusReplicasPath: args["statuspath"],
+		}
+		if selector := args["selectorpath"]; selector != "" {
+			out.Scale.LabelSelectorPath = ptr.To(selector)
+		}
+		b.unknownArgs(m, args, "specpath", "statuspath", "selectorpath")
+	}
+	if out.Status == nil && out.Scale == nil {
+		return nil
+	}
+	return &out
+}
+
+// printColumns reads +kubebuilder:printcolumn:name=…,type=…,JSONPath=…,description=…,format=…,priority=….
+func (b *builder) printColumns(path string, v *version) []apiextensionsv1.CustomResourceColumnDefinition {
+	var out []apiextensionsv1.CustomResourceColumnDefinition
+	for _, m := range v.typ.Markers.All(markerPrintColumn) {
+		args := b.args(m)
+		b.origins[fmt.Sprintf("%s.additionalPrinterColumns[%d]", path, len(out))] = m.Pos
+		column := apiextensionsv1.CustomResourceColumnDefinition{
+			Name: args["name"], Type: args["type"], JSONPath: args["JSONPath"],
+			Description: args["description"], Format: args["format"],
+		}
+		if priority, ok := args["priority"]; ok {
+			n, err := strconv.ParseInt(priority, 10, 32)
+			if err != nil {
+				b.errorf(m.Pos, "%s: priority is a whole number, not %q", m, priority)
+			}
+			column.Priority = int32(n)
+		}
+		b.unknownArgs(m, args, "name", "type", "JSONPath", "description", "format", "priority")
+		out = append(out, column)
+	}
+	return out
+}
+
+// selectableFields reads +kubebuilder:selectablefield:JSONPath=….
+func (b *builder) selectableFields(path string, v *version) []apiextensionsv1.SelectableField {
+	var out []apiextensionsv1.SelectableField
+	for _, m := range v.typ.Markers.All(markerSelectable) {
+		args := b.args(m)
+		b.origins[fmt.Sprintf("%s.selectableFields[%d]", path, len(out))] = m.Pos
+		b.unknownArgs(m, args, "JSONPath")
+		out = append(out, apiextensionsv1.SelectableField{JSONPath: args["JSONPath"]})
+	}
+	return out
+}
+
+// crdMetadata reads +kubebuilder:metadata:annotations="k=v;k=v",labels="k=v".
+func (b *builder) crdMetadata(crd *apiextensionsv1.CustomResourceDefinition) {
+	for _, v := range b.res.versions {
+		m, ok := v.typ.Markers.Get(markerMetadata)
+		if !ok {
+			continue
+		}
+		args := b.args(m)
+		b.unknownArgs(m, args, "annotations", "labels")
+		crd.Annotations = b.pairs(m, args["annotations"], crd.Annotations)
+		crd.Labels = b.pairs(m, args["labels"], crd.Labels)
+	}
+}
+
+func (b *builder) pairs(m markers.Marker, value string, into map[string]string) map[string]string {
+	for _, pair := range splitList(value) {
+		key, val, ok := strings.Cut(pair, "=")
+		if !ok {
+			b.errorf(m.Pos, "%s: want key=value, got %q", m, pair)
+			continue
+		}
+		if into == nil {
+			into = map[string]string{}
+		}
+		into[key] = val
+	}
+	return into
+}
+
+func (b *builder) args(m markers.Marker) map[string]string {
+	args, err := markers.ParseArgs(m.Args)
+	if err != nil {
+		b.errorf(m.Pos, "%s: %v", m, err)
+	}
+	return args
+}
+
+func (b *builder) unknownArgs(m markers.Marker, args map[string]string, known ...string) {
+	for key := range args {
+		found := false
+		for _, k := range known {
+			found = found || k == key
+		}
+		if !found {
+			b.errorf(m.Pos, "%s: unknown argument %q (want %s)", m, key, strings.Join(known, ", "))
+		}
+	}
+}
+
+// render writes the manifest as YAML, without the status an object read
+// back from a server would have.
+func render(crd *apiextensionsv1.CustomResourceDefinition) ([]byte, []error) {
+	data, err := json.Marshal(crd)
+	if err != nil {
+		return nil, []error{err}
+	}
+	var object map[string]any
+	if err := json.Unmarshal(data, &object); err != nil {
+		return nil, []error{err}
+	}
+	delete(object, "status")
+	out, err := yaml.Marshal(object)
+	if err != nil {
+		return nil, []error{err}
+	}
+	return out, nil
+}

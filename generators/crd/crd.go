@@ -1,0 +1,123 @@
+// Package crd writes an apiextensions.k8s.io/v1 CustomResourceDefinition
+// for each root type, as controller-gen's crd generator does, and checks it
+// with apiextensions' own validation before anything is written.
+//
+// # Which types, and where
+//
+// A package opts in with +metagen:crd-dir=<dir>, a directory relative to the
+// package (../../config/crd, say; it must lie inside the module). Its root types get a CRD: types marked
+// +genclient or +kubebuilder:object:root (except lists), or
+// +metagen:crd=true; +metagen:crd=false leaves one out. The types of one
+// kind in packages of the same +groupName are the versions of one CRD,
+// written as <dir>/<group>_<plural>.yaml by the pass of the first package.
+// A version is named by the package, or by +versionName; with several, one
+// must be +kubebuilder:storageversion.
+//
+// # Names and scope
+//
+// The plural follows client-gen's rules with English corrected (see
+// Plural); +metagen:plural or +kubebuilder:resource:path overrides it.
+// +metagen:short-names and +kubebuilder:resource give short names,
+// categories and the singular. +genclient:nonNamespaced or
+// +kubebuilder:resource:scope=Cluster make the resource cluster-scoped.
+//
+// # The schema
+//
+// The schema is the type's OpenAPI schema (package openapi, with every
+// validation marker) with its references expanded, and only the defaults
+// markers declare. metadata carries the name rules of +metagen:name-format
+// as maxLength and pattern on metadata.name and generateName: kube-apiserver
+// accepts those in a CRD (controller-tools#1424). Subresources: status with
+// +kubebuilder:subresource:status, or for a +genclient type with a status
+// field unless +genclient:noStatus; scale with
+// +kubebuilder:subresource:scale. +kubebuilder:printcolumn adds printer
+// columns, +kubebuilder:selectablefield selectable fields.
+//
+// # Checked before it is written
+//
+// Every CRD goes through apiextensions' ValidateCustomResourceDefinition:
+// structural schema, pruned and valid defaults, list and map types, and
+// every CEL rule compiled and its cost estimated against the budget, as
+// kube-apiserver would on create. Each problem becomes an error at the
+// marker or declaration it comes from, and nothing is written.
+package crd
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+
+	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/gen"
+	"github.com/metagen-dev/metagen/generators/model"
+)
+
+// Generator writes the CRD manifests.
+var Generator = &gen.Generator{
+	Name: "crd",
+	Doc:  "apiextensions.k8s.io/v1 CustomResourceDefinitions for the root types, checked with apiextensions' validation.",
+	Markers: []string{
+		markerDir, markerCRD, markerPlural, markerShortNames, markerNameFormat, markerGroupName, markerVersionName,
+		markerGenclient, markerNonNamespaced, markerNoStatus, markerObjectRoot, markerResource, markerStatus,
+		markerScale, markerPrintColumn, markerSelectable, markerStorage, markerUnserved, markerDeprecated,
+		markerSkipVersion, markerMetadata,
+	},
+	Enabled:    func(pkg *model.Package) bool { return pkg.Markers.Has(markerDir) },
+	Run:        run,
+	OwnedFiles: ownedFiles,
+}
+
+type registryKey struct{}
+
+func run(pass *gen.Pass) error {
+	r := pass.Shared(registryKey{}, func() any { return gather(pass.Universe) }).(*registry)
+	var errs []error
+	if pass.Package.Path == firstEnabled(pass.Universe) {
+		errs = append(errs, r.errs...) // reported once per run
+	}
+	for _, res := range r.resources {
+		if res.owner != pass.Package {
+			continue
+		}
+		body, resErrs := build(pass, res)
+		errs = append(errs, resErrs...)
+		if len(resErrs) == 0 {
+			pass.AddYAML(res.path, body)
+		}
+	}
+	if len(errs) > 0 {
+		return errors.Join(diag.Sort(errs)...)
+	}
+	return nil
+}
+
+// firstEnabled is the first package, by import path, that writes CRDs.
+func firstEnabled(universe *model.Universe) string {
+	for _, pkg := range universe.Packages {
+		if pkg.Markers.Has(markerDir) {
+			return pkg.Path
+		}
+	}
+	return ""
+}
+
+// ownedFiles are the manifests in the CRD directories of the loaded
+// packages, for the groups they serve: those no longer produced are stale.
+func ownedFiles(universe *model.Universe) []string {
+	var out []string
+	for _, pkg := range universe.Packages {
+		dir, ok := pkg.Markers.Get(markerDir)
+		group, hasGroup := pkg.Markers.Get(markerGroupName)
+		if !ok || !hasGroup {
+			continue
+		}
+		pattern := filepath.Join(pkg.Dir, filepath.FromSlash(dir.Value), group.Value+"_*.yaml")
+		matches, _ := filepath.Glob(pattern)
+		for _, m := range matches {
+			if info, err := os.Stat(m); err == nil && info.Mode().IsRegular() {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}

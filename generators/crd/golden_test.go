@@ -1,0 +1,164 @@
+package crd_test
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/metagen-dev/metagen/generators/crd"
+	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/gen"
+	"github.com/metagen-dev/metagen/generators/gofile"
+	"github.com/metagen-dev/metagen/generators/load"
+	"github.com/metagen-dev/metagen/generators/model"
+)
+
+var update = flag.Bool("update", false, "rewrite the want/ directories of the golden cases")
+
+const errorsFile = "errors.txt"
+
+// TestGolden runs the generator on every testdata/<case> (its package and
+// subpackages) and compares the manifests with testdata/<case>/want, or
+// the errors with want/errors.txt.
+func TestGolden(t *testing.T) {
+	names := caseNames(t)
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			got := generateCase(t, name)
+			if *update {
+				writeWant(t, name, got)
+				return
+			}
+			compareWant(t, name, got)
+		})
+	}
+}
+
+func caseNames(t *testing.T) []string {
+	t.Helper()
+	entries, err := os.ReadDir("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		if _, err := os.Stat(filepath.Join("testdata", e.Name(), "want")); err == nil {
+			names = append(names, e.Name())
+		}
+	}
+	return names
+}
+
+// generateCase loads one case and runs the generator as the pipeline
+// would; files come back by path relative to the case directory.
+func generateCase(t *testing.T, name string) map[string][]byte {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	universe, err := load.Load(load.Options{Dir: dir, Patterns: []string{"./..."}})
+	if err != nil {
+		t.Fatalf("load: %v", err)
+	}
+	files, errs := runPasses(universe)
+	if len(errs) > 0 {
+		var lines []string
+		for _, e := range errs {
+			lines = append(lines, strings.ReplaceAll(e.Error(), dir+string(filepath.Separator), ""))
+		}
+		return map[string][]byte{errorsFile: []byte(strings.Join(lines, "\n") + "\n")}
+	}
+	got := map[string][]byte{}
+	for path, content := range files {
+		rel, err := filepath.Rel(dir, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got[filepath.ToSlash(rel)] = content
+	}
+	return got
+}
+
+// runPasses runs the generator on every enabled package with one run state.
+func runPasses(universe *model.Universe) (map[string][]byte, []error) {
+	files := map[string][]byte{}
+	var errs []error
+	state := &gen.RunState{}
+	for _, pkg := range universe.Packages {
+		if !crd.Generator.Enabled(pkg) {
+			continue
+		}
+		pass := &gen.Pass{Generator: crd.Generator, Universe: universe, Package: pkg, RunState: state}
+		if err := crd.Generator.Run(pass); err != nil {
+			errs = append(errs, diag.Unwrap(err)...)
+			continue
+		}
+		for _, f := range pass.Files() {
+			files[f.Path] = gofile.RenderYAML(f.YAML)
+		}
+	}
+	return files, diag.Sort(errs)
+}
+
+func writeWant(t *testing.T, name string, got map[string][]byte) {
+	t.Helper()
+	want := filepath.Join("testdata", name, "want")
+	if err := os.RemoveAll(want); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(want, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for rel, content := range got {
+		path := filepath.Join(want, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, content, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func compareWant(t *testing.T, name string, got map[string][]byte) {
+	t.Helper()
+	want := readWant(t, name)
+	for rel, content := range got {
+		if expected, ok := want[rel]; !ok {
+			t.Errorf("unexpected output %s:\n%s", rel, content)
+		} else if !bytes.Equal(content, expected) {
+			t.Errorf("%s differs from want/%s (run go test ./generators/crd -update to accept):\ngot:\n%s", rel, rel, content)
+		}
+	}
+	for rel := range want {
+		if _, ok := got[rel]; !ok {
+			t.Errorf("missing output %s", rel)
+		}
+	}
+}
+
+func readWant(t *testing.T, name string) map[string][]byte {
+	t.Helper()
+	root := filepath.Join("testdata", name, "want")
+	want := map[string][]byte{}
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		content, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		want[filepath.ToSlash(rel)] = content
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return want
+}

@@ -1,0 +1,279 @@
+package crd
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	kubeversion "k8s.io/apimachinery/pkg/version"
+
+	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/markers"
+	"github.com/metagen-dev/metagen/generators/model"
+)
+
+// The markers the generator reads.
+const (
+	markerDir           = "metagen:crd-dir"
+	markerCRD           = "metagen:crd"
+	markerPlural        = "metagen:plural"
+	markerShortNames    = "metagen:short-names"
+	markerNameFormat    = "metagen:name-format"
+	markerGroupName     = "groupName"
+	markerVersionName   = "versionName"
+	markerGenclient     = "genclient"
+	markerNonNamespaced = "genclient:nonNamespaced"
+	markerNoStatus      = "genclient:noStatus"
+	markerObjectRoot    = "kubebuilder:object:root"
+	markerResource      = "kubebuilder:resource"
+	markerStatus        = "kubebuilder:subresource:status"
+	markerScale         = "kubebuilder:subresource:scale"
+	markerPrintColumn   = "kubebuilder:printcolumn"
+	markerSelectable    = "kubebuilder:selectablefield"
+	markerStorage       = "kubebuilder:storageversion"
+	markerUnserved      = "kubebuilder:unservedversion"
+	markerDeprecated    = "kubebuilder:deprecatedversion"
+	markerSkipVersion   = "kubebuilder:skipversion"
+	markerMetadata      = "kubebuilder:metadata"
+)
+
+// resource is one CustomResourceDefinition: a kind of a group, served in
+// one or more versions, possibly from several packages.
+type resource struct {
+	group string
+	names apiextensionsv1.CustomResourceDefinitionNames
+	scope apiextensionsv1.ResourceScope
+	// versions are sorted by Kubernetes version priority, highest first.
+	versions []*version
+	// path is the absolute path of the manifest.
+	path string
+	// owner is the package whose pass writes the manifest: the first of the
+	// versions' packages by import path.
+	owner *model.Package
+}
+
+// version is one root type: one version of a resource.
+type version struct {
+	pkg  *model.Package
+	typ  *model.Type
+	name string
+}
+
+// registry is every resource of the run, and the problems found while
+// gathering them.
+type registry struct {
+	resources []*resource
+	errs      []error
+}
+
+// gather finds the root types of every package with +metagen:crd-dir and
+// groups them into resources by group and kind.
+func gather(universe *model.Universe) *registry {
+	r := &registry{}
+	byKey := map[string]*resource{}
+	for _, pkg := range universe.Packages {
+		dir, ok := pkg.Markers.Get(markerDir)
+		if !ok {
+			continue
+		}
+		for _, t := range pkg.NamedTypes {
+			if !r.isRoot(t) {
+				continue
+			}
+			r.add(byKey, pkg, t, dir)
+		}
+	}
+	for _, res := range r.resources {
+		sort.Slice(res.versions, func(i, j int) bool {
+			return kubeversion.CompareKubeAwareVersionStrings(res.versions[i].name, res.versions[j].name) > 0
+		})
+	}
+	sort.Slice(r.resources, func(i, j int) bool { return r.resources[i].path < r.resources[j].path })
+	return r
+}
+
+func (r *registry) errorf(pos token.Position, format string, args ...any) {
+	r.errs = append(r.errs, diag.Errorf(pos, format, args...))
+}
+
+// isRoot: a type marked +genclient or +kubebuilder:object:root, or
+// +metagen:crd=true, unless +metagen:crd=false; list types are not.
+func (r *registry) isRoot(t *model.Type) bool {
+	if m, ok := t.Markers.Get(markerCRD); ok {
+		if m.Bool() && !hasObjectMeta(t) {
+			r.errorf(t.Pos, "type %s is marked %s but has no metav1.ObjectMeta as metadata: a CRD root type embeds metav1.TypeMeta and has metadata", t.Name, m)
+		}
+		return m.Bool()
+	}
+	root, _ := t.Markers.Get(markerObjectRoot)
+	marked := t.Markers.Has(markerGenclient) || t.Markers.Has(markerObjectRoot) && root.Bool()
+	if !marked || isList(t) || t.Markers.Has(markerSkipVersion) {
+		return false
+	}
+	if !hasObjectMeta(t) {
+		r.errorf(t.Pos, "type %s is a root type but has no metav1.ObjectMeta as metadata; mark it +metagen:crd=false if it is not a resource", t.Name)
+		return false
+	}
+	return true
+}
+
+const metav1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+func hasObjectMeta(t *model.Type) bool { return fieldOfType(t, "ObjectMeta") != nil }
+
+// isList: a type with metav1.ListMeta, as kubebuilder marks lists as roots too.
+func isList(t *model.Type) bool { return fieldOfType(t, "ListMeta") != nil }
+
+func fieldOfType(t *model.Type, name string) *model.Field {
+	for _, f := range t.Fields {
+		if named, ok := f.Type().(*types.Named); ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == metav1Path && named.Obj().Name() == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// add puts a root type into its resource, checking that every version
+// agrees on the names, the scope and where the manifest goes.
+func (r *registry) add(byKey map[string]*resource, pkg *model.Package, t *model.Type, dir markers.Marker) {
+	group, ok := pkg.Markers.Get(markerGroupName)
+	if !ok || group.Value == "" {
+		r.errorf(dir.Pos, "%s needs +groupName on the package: a CRD belongs to a named API group", dir)
+		return
+	}
+	names, scope := r.namesOf(t)
+	path := filepath.Join(pkg.Dir, filepath.FromSlash(dir.Value), group.Value+"_"+names.Plural+".yaml")
+	v := &version{pkg: pkg, typ: t, name: pkg.Name}
+	if m, ok := pkg.Markers.Get(markerVersionName); ok {
+		v.name = m.Value
+	}
+	key := group.Value + "/" + t.Name
+	res, seen := byKey[key]
+	if !seen {
+		res = &resource{group: group.Value, names: names, scope: scope, path: path, owner: pkg}
+		byKey[key] = res
+		r.resources = append(r.resources, res)
+	}
+	r.checkAgrees(res, v, names, scope, path)
+	res.versions = append(res.versions, v)
+	if pkg.Path < res.owner.Path {
+		res.owner = pkg
+	}
+}
+
+func (r *registry) checkAgrees(res *resource, v *version, names apiextensionsv1.CustomResourceDefinitionNames, scope apiextensionsv1.ResourceScope, path string) {
+	for _, other := range res.versions {
+		switch {
+		case other.name == v.name:
+			r.errorf(v.typ.Pos, "%s.%s: version %s is declared twice, also at %s", names.Kind, res.group, v.name, other.typ.Pos)
+		case fmt.Sprint(res.names) != fmt.Sprint(names):
+			r.errorf(v.typ.Pos, "%s.%s: the names of version %s (%s) differ from those of version %s (%s)", names.Kind, res.group, v.name, describeNames(names), other.name, describeNames(res.names))
+		case res.scope != scope:
+			r.errorf(v.typ.Pos, "%s.%s: version %s is %s, version %s is %s", names.Kind, res.group, v.name, scope, other.name, res.scope)
+		case res.path != path:
+			r.errorf(v.typ.Pos, "%s.%s: version %s writes its CRD to %s, version %s to %s; give the packages the same +metagen:crd-dir", names.Kind, res.group, v.name, path, other.name, res.path)
+		default:
+			continue
+		}
+		return
+	}
+}
+
+func describeNames(n apiextensionsv1.CustomResourceDefinitionNames) string {
+	return fmt.Sprintf("plural %s, singular %s, short names %s, categories %s", n.Plural, n.Singular, strings.Join(n.ShortNames, ","), strings.Join(n.Categories, ","))
+}
+
+// namesOf reads the names and scope of a root type from its markers.
+func (r *registry) namesOf(t *model.Type) (apiextensionsv1.CustomResourceDefinitionNames, apiextensionsv1.ResourceScope) {
+	names := apiextensionsv1.CustomResourceDefinitionNames{
+		Kind:     t.Name,
+		ListKind: t.Name + "List",
+		Plural:   Plural(t.Name),
+		Singular: strings.ToLower(t.Name),
+	}
+	scope := apiextensionsv1.NamespaceScoped
+	if t.Markers.Has(markerNonNamespaced) {
+		scope = apiextensionsv1.ClusterScoped
+	}
+	if m, ok := t.Markers.Get(markerResource); ok {
+		scope = r.applyResource(&names, scope, t, m)
+	}
+	if m, ok := t.Markers.Get(markerPlural); ok {
+		if path, ok := r.resourceArg(t, "path"); ok && path != m.Value {
+			r.errorf(m.Pos, "%s conflicts with +kubebuilder:resource:path=%s", m, path)
+		}
+		names.Plural = m.Value
+	}
+	if m, ok := t.Markers.Get(markerShortNames); ok {
+		names.ShortNames = m.List()
+	}
+	return names, scope
+}
+
+// applyResource reads +kubebuilder:resource:path=…,scope=…,shortName=a;b,categories=a;b,singular=….
+func (r *registry) applyResource(names *apiextensionsv1.CustomResourceDefinitionNames, scope apiextensionsv1.ResourceScope, t *model.Type, m markers.Marker) apiextensionsv1.ResourceScope {
+	args, err := markers.ParseArgs(m.Args)
+	if err != nil {
+		r.errorf(m.Pos, "%s: %v", m, err)
+		return scope
+	}
+	for _, key := range sortedKeys(args) {
+		value := args[key]
+		switch key {
+		case "path":
+			names.Plural = value
+		case "singular":
+			names.Singular = value
+		case "shortName":
+			names.ShortNames = splitList(value)
+		case "categories":
+			names.Categories = splitList(value)
+		case "scope":
+			if value != "Namespaced" && value != "Cluster" {
+				r.errorf(m.Pos, "%s: scope is Namespaced or Cluster, not %q", m, value)
+				continue
+			}
+			if t.Markers.Has(markerNonNamespaced) && value == "Namespaced" {
+				r.errorf(m.Pos, "%s conflicts with +genclient:nonNamespaced", m)
+			}
+			scope = apiextensionsv1.ResourceScope(value)
+		default:
+			r.errorf(m.Pos, "%s: unknown argument %q (want path, singular, shortName, categories or scope)", m, key)
+		}
+	}
+	return scope
+}
+
+// resourceArg is one argument of +kubebuilder:resource, if given.
+func (r *registry) resourceArg(t *model.Type, key string) (string, bool) {
+	m, ok := t.Markers.Get(markerResource)
+	if !ok {
+		return "", false
+	}
+	args, _ := markers.ParseArgs(m.Args)
+	value, ok := args[key]
+	return value, ok
+}
+
+func splitList(value string) []string {
+	var out []string
+	for _, item := range strings.Split(value, ";") {
+		if item = strings.TrimSpace(item); item != "" {
+			out = append(out, item)
+		}
+	}
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

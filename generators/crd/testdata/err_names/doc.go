@@ -1,0 +1,5 @@
+// Package errnames has markers that contradict each other.
+//
+// +groupName=names.example.com
+// +metagen:crd-dir=crds
+package errnames

@@ -1,0 +1,473 @@
+package openapi
+
+import (
+	"bytes"
+	"fmt"
+	"go/token"
+	"go/types"
+	"reflect"
+	"sort"
+	"strings"
+
+	"k8s.io/kube-openapi/pkg/common"
+
+	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/markers"
+)
+
+// builder turns one named struct type into its definition, with
+// openapi-gen's rules, and (unless compat) the validation markers it ignores.
+type builder struct {
+	g      *generation
+	compat bool
+	// refs are the named types referred to, by Go path, for Dependencies.
+	refs map[string]*types.TypeName
+	errs []error
+}
+
+func (g *generation) newBuilder(compat bool) *builder {
+	return &builder{g: g, compat: compat, refs: map[string]*types.TypeName{}}
+}
+
+func (b *builder) errorf(pos token.Position, format string, args ...any) {
+	b.errs = append(b.errs, diag.Errorf(pos, format, args...))
+}
+
+// logged reports a problem openapi-gen only logs: an error unless compat.
+func (b *builder) logged(pos token.Position, format string, args ...any) {
+	if !b.compat {
+		b.errorf(pos, format, args...)
+	}
+}
+
+// define builds the definition of obj, a named struct type.
+func (b *builder) define(obj *types.TypeName) *definition {
+	named := obj.Type().(*types.Named)
+	def := &definition{Obj: obj, Name: b.g.nameOf(obj)}
+	methods := methodsOf(named)
+	switch {
+	case methods.typeFormat && methods.v3Definition:
+		def.Form = formTypeFormatV3
+	case methods.typeFormat && methods.v3OneOf:
+		def.Form = formTypeFormatOneOf
+	case methods.typeFormat:
+		def.Form = formTypeFormat
+	case methods.definition && methods.v3Definition:
+		def.Form = formBothDefinitions
+		return def
+	case methods.definition:
+		def.Form = formDefinition
+		return def
+	case methods.v3Definition:
+		def.Form = formV3Definition
+		return def
+	case methods.v3OneOf:
+		b.errorf(b.g.position(obj), "type %s has OpenAPIV3OneOfTypes but not OpenAPISchemaType and OpenAPISchemaFormat; openapi-gen needs all three", obj.Name())
+		return def
+	}
+	def.Schema = b.typeSchema(obj, def.Form)
+	def.Deps = b.dependencies()
+	return def
+}
+
+// typeSchema is the top-level schema of a struct type: an object with a
+// property per field, or, for the method forms, only its description,
+// validations and extensions.
+func (b *builder) typeSchema(obj *types.TypeName, f form) *schema {
+	c := b.g.typeComment(obj)
+	s := &schema{Go: obj.Type(), Pos: c.Pos, Description: description(c.Lines)}
+	validation := b.kubeOpenAPIValidation(c)
+	s.Checks = validation.SchemaProps
+	if f == formSchema {
+		s.Type = []string{"object"}
+		b.members(obj.Type(), s)
+	}
+	s.Extensions = b.typeExtensions(obj, c, validation.Extensions)
+	if !b.compat {
+		b.addMarkerValidation(s, c)
+	}
+	return s
+}
+
+// dependencies are the referred types that have definitions of their own,
+// sorted by Go path as openapi-gen sorts them.
+func (b *builder) dependencies() []modelName {
+	paths := make([]string, 0, len(b.refs))
+	for path := range b.refs {
+		if typ, _ := common.OpenAPITypeFormat(path); typ == "" {
+			paths = append(paths, path)
+		}
+	}
+	sort.Strings(paths)
+	deps := make([]modelName, len(paths))
+	for i, path := range paths {
+		deps[i] = b.g.nameOf(b.refs[path])
+	}
+	return deps
+}
+
+// members adds a property per serialized field of the struct behind t,
+// inlining embedded structs with an empty JSON name, in field order.
+func (b *builder) members(t types.Type, s *schema) {
+	st := structBehind(t)
+	if st == nil {
+		return
+	}
+	owner := ownerPackage(t)
+	for i := range st.NumFields() {
+		field := st.Field(i)
+		tag := reflect.StructTag(st.Tag(i))
+		c := b.g.src.commentOf(field.Pos(), markers.OnField)
+		if hasOpenAPIGenValue(c.Markers, "false") {
+			continue
+		}
+		if inlined(field, tag) {
+			b.members(field.Type(), s)
+			continue
+		}
+		name := referableName(field, tag)
+		if name == "" {
+			continue
+		}
+		if !b.optional(field, tag, c) {
+			s.Required = append(s.Required, name)
+		}
+		s.Properties = append(s.Properties, property{Name: name, Schema: b.property(field, tag, c, owner)})
+	}
+}
+
+// ownerPackage is the package of the named type behind t, which declares
+// the fields.
+func ownerPackage(t types.Type) string {
+	for {
+		switch u := types.Unalias(t).(type) {
+		case *types.Pointer:
+			t = u.Elem()
+			continue
+		case *types.Named:
+			if u.Obj().Pkg() != nil {
+				return u.Obj().Pkg().Path()
+			}
+		}
+		return ""
+	}
+}
+
+// structBehind returns the struct type of t through pointers, or nil.
+func structBehind(t types.Type) *types.Struct {
+	for {
+		ptr, ok := types.Unalias(t).(*types.Pointer)
+		if !ok {
+			break
+		}
+		t = ptr.Elem()
+	}
+	st, _ := t.Underlying().(*types.Struct)
+	return st
+}
+
+// inlined is openapi-gen's rule: an embedded field whose JSON tag exists
+// and has an empty name. (encoding/json also flattens an untagged embedded
+// struct; openapi-gen makes it a property named after the type, and so do we.)
+func inlined(field *types.Var, tag reflect.StructTag) bool {
+	json, ok := tag.Lookup("json")
+	return field.Embedded() && ok && (json == "" || strings.HasPrefix(json, ","))
+}
+
+// referableName is the property name: the JSON name, the Go name when
+// there is no JSON tag, or "" when the field is not serialized.
+func referableName(field *types.Var, tag reflect.StructTag) string {
+	json := tag.Get("json")
+	if json == "" {
+		return field.Name()
+	}
+	name, _, _ := strings.Cut(json, ",")
+	if name == "-" {
+		return ""
+	}
+	return name
+}
+
+// jsonOptions are the options after the name in the JSON tag.
+func jsonOptions(tag reflect.StructTag) []string {
+	json := tag.Get("json")
+	if json == "" {
+		return nil
+	}
+	return strings.Split(json, ",")[1:]
+}
+
+// hasOmitEmpty is openapi-gen's test, which ignores omitzero.
+func hasOmitEmpty(tag reflect.StructTag) bool {
+	json, _ := tag.Lookup("json")
+	return strings.HasSuffix(json, ",omitempty") || strings.Contains(json, ",omitempty,")
+}
+
+func hasOmitZero(tag reflect.StructTag) bool {
+	for _, option := range jsonOptions(tag) {
+		if option == "omitzero" {
+			return true
+		}
+	}
+	return false
+}
+
+// omitsZero reports whether the zero value of the field is left out of
+// JSON: omitempty, or (unless compat) omitzero.
+func (b *builder) omitsZero(tag reflect.StructTag) bool {
+	return hasOmitEmpty(tag) || !b.compat && hasOmitZero(tag)
+}
+
+// property builds the schema of one field, as openapi-gen's generateProperty.
+func (b *builder) property(field *types.Var, tag reflect.StructTag, c comment, owner string) *schema {
+	t := field.Type()
+	s := &schema{Go: t, Pos: c.Pos}
+	validation := b.kubeOpenAPIValidation(c)
+	b.checkPatchTags(field, tag, c)
+	s.Extensions = b.memberExtensions(c, t, validation.Extensions)
+	lines := c.Lines
+	if enum := b.enumOf(t); enum != nil {
+		lines = append(append([]string(nil), lines...), enum.descriptionLines()...)
+	}
+	s.Description = description(lines)
+	if options := jsonOptions(tag); len(options) > 0 && options[0] == "string" {
+		s.Type, s.WriteFormat = []string{"string"}, true
+		return s
+	}
+	s.Default, s.DefaultDeclared = b.defaultOf(c, t, b.omitsZero(tag), owner)
+	s.Checks = validation.SchemaProps
+	format, enum := s.Checks.Format, s.Checks.Enum
+	s.Checks.Format, s.Checks.Enum = "", nil
+	b.typed(s, t, c.Pos)
+	if format != "" {
+		s.Format = format
+	}
+	if enum != nil {
+		s.Enum = enum
+	}
+	if !b.compat {
+		b.addFieldMarkerValidation(s, c, t)
+	}
+	return s
+}
+
+// typed fills in the type of a schema: a simple type and format, an object
+// with additional properties for a map, an array for a slice, a reference
+// for a named struct, nothing for an interface. The values of an enum type
+// are added to its simple schema.
+func (b *builder) typed(s *schema, t types.Type, pos token.Position) {
+	resolved := resolve(t)
+	if typ, format := common.OpenAPITypeFormat(typeString(resolved)); typ != "" {
+		s.Type, s.Format, s.WriteFormat = []string{typ}, format, true
+		if enum := b.enumOf(t); enum != nil {
+			s.Enum = enumValues(enum)
+		}
+		return
+	}
+	switch u := resolved.(type) {
+	case *types.Basic:
+		b.errorf(pos, "unsupported type %s: OpenAPI has no type for it", u)
+	case *types.Map:
+		b.mapSchema(s, u, pos)
+	case *types.Slice:
+		b.arraySchema(s, u.Elem(), pos)
+	case *types.Array:
+		b.arraySchema(s, u.Elem(), pos)
+	case *types.Named:
+		if _, isStruct := u.Underlying().(*types.Struct); isStruct {
+			b.reference(s, u, pos)
+		} // a named interface gets no schema, as in openapi-gen
+	case *types.Interface:
+	case *types.Struct:
+		b.errorf(pos, "unsupported anonymous struct type: declare a named type for it")
+	default:
+		b.errorf(pos, "unsupported type %s: OpenAPI has no type for it", types.TypeString(t, nil))
+	}
+}
+
+// reference makes s refer to the definition of a named struct type.
+func (b *builder) reference(s *schema, named *types.Named, pos token.Position) {
+	if named.TypeArgs().Len() > 0 || named.TypeParams().Len() > 0 {
+		b.errorf(pos, "unsupported generic type %s", types.TypeString(named, nil))
+		return
+	}
+	name := b.g.nameOf(named.Obj())
+	b.refs[goPath(named.Obj())] = named.Obj()
+	s.Ref = &name
+}
+
+func (b *builder) mapSchema(s *schema, m *types.Map, pos token.Position) {
+	if key, ok := resolve(m.Key()).(*types.Basic); !ok || key.Kind() != types.String {
+		b.errorf(pos, "unsupported map key type %s: OpenAPI maps have string keys", types.TypeString(m.Key(), nil))
+		return
+	}
+	s.Type = []string{"object"}
+	s.AdditionalProperties = b.elementSchema(m.Elem(), pos)
+}
+
+func (b *builder) arraySchema(s *schema, elem types.Type, pos token.Position) {
+	s.Type = []string{"array"}
+	s.Items = b.elementSchema(elem, pos)
+}
+
+// elementSchema is the schema of a map value or list item: like a field's,
+// but an interface or an unsupported kind is an error, as in openapi-gen.
+func (b *builder) elementSchema(elem types.Type, pos token.Position) *schema {
+	s := &schema{Go: elem, Pos: pos}
+	resolved := resolve(elem)
+	if typ, _ := common.OpenAPITypeFormat(typeString(resolved)); typ == "" {
+		switch u := resolved.(type) {
+		case *types.Interface:
+			b.errorf(pos, "unsupported element type %s: OpenAPI cannot describe a list or map of interfaces", types.TypeString(elem, nil))
+			return s
+		case *types.Named:
+			if _, isStruct := u.Underlying().(*types.Struct); !isStruct {
+				b.errorf(pos, "unsupported element type %s: OpenAPI cannot describe a list or map of interfaces", types.TypeString(elem, nil))
+				return s
+			}
+		}
+	}
+	b.typed(s, elem, pos)
+	return s
+}
+
+// resolve follows pointers and named types whose underlying type is not a
+// struct or an interface, as openapi-gen's resolveAliasAndPtrType does.
+func resolve(t types.Type) types.Type {
+	for {
+		t = types.Unalias(t)
+		switch u := t.(type) {
+		case *types.Pointer:
+			t = u.Elem()
+			continue
+		case *types.Named:
+			switch u.Underlying().(type) {
+			case *types.Struct, *types.Interface:
+				return t
+			}
+			t = u.Underlying()
+			continue
+		}
+		return t
+	}
+}
+
+// typeString names a resolved type as common.OpenAPITypeFormat expects:
+// "string", "[]byte", "time.Time", "interface{}".
+func typeString(t types.Type) string {
+	if iface, ok := t.(*types.Interface); ok && iface.Empty() {
+		return "interface{}"
+	}
+	return types.TypeString(t, nil)
+}
+
+// enumOf returns the enum type behind t (through one pointer), if the enum
+// counts in this mode.
+func (b *builder) enumOf(t types.Type) *enumType {
+	enum := b.g.enums.lookup(t)
+	if enum == nil || b.compat && enum.k8sOnly {
+		return nil
+	}
+	return enum
+}
+
+func enumValues(enum *enumType) []any {
+	var values []any
+	for _, v := range enum.sortedValues() {
+		values = append(values, v)
+	}
+	return values
+}
+
+// optional decides whether a field is left out of required. The first
+// dialect that says so decides: +optional or +required; unless compat,
+// +k8s:optional or +k8s:required, then +kubebuilder:validation:Optional or
+// Required, then the package's kubebuilder default; and last omitempty (and
+// unless compat, omitzero).
+func (b *builder) optional(field *types.Var, tag reflect.StructTag, c comment) bool {
+	dialects := [][2]string{{"optional", "required"}}
+	if !b.compat {
+		dialects = append(dialects, [2]string{"k8s:optional", "k8s:required"}, [2]string{"kubebuilder:validation:Optional", "kubebuilder:validation:Required"})
+	}
+	for _, names := range dialects {
+		optional, required := c.Markers.Has(names[0]), c.Markers.Has(names[1])
+		switch {
+		case optional && required:
+			b.errorf(c.Pos, "field %s is marked both +%s and +%s", field.Name(), names[0], names[1])
+			return true
+		case required:
+			return false
+		case optional:
+			return true
+		}
+	}
+	if !b.compat && !b.omitsZero(tag) {
+		if byDefault, ok := b.g.packageDefaultOptional(field); ok {
+			return byDefault
+		}
+	}
+	return b.omitsZero(tag)
+}
+
+// checkPatchTags requires the patch struct tags to match the patch markers,
+// as openapi-gen does.
+func (b *builder) checkPatchTags(field *types.Var, tag reflect.StructTag, c comment) {
+	for _, key := range []string{"patchMergeKey", "patchStrategy"} {
+		all := c.Markers.All(key)
+		if len(all) > 1 {
+			b.errorf(all[1].Pos, "+%s is given twice", key)
+			continue
+		}
+		marker := ""
+		if len(all) == 1 {
+			marker = all[0].Value
+		}
+		if structTag := tag.Get(key); structTag != marker {
+			b.errorf(c.Pos, "field %s: the %s struct tag (%q) and the +%s marker (%q) must match", field.Name(), key, structTag, key, marker)
+		}
+	}
+}
+
+// description turns comment lines into a description as openapi-gen does:
+// paragraphs are kept, indented lines keep their line breaks, marker and
+// TODO lines are dropped, and everything after a "---" line is ignored.
+func description(lines []string) string {
+	var buf bytes.Buffer
+	dropLast := func() {
+		if buf.Len() > 0 {
+			buf.Truncate(buf.Len() - 1)
+		}
+	}
+	for _, line := range lines {
+		if line == "---" {
+			break
+		}
+		line = strings.TrimRight(line, " ")
+		leading := strings.TrimLeft(line, " ")
+		switch {
+		case line == "":
+			dropLast()
+			buf.WriteString("\n\n")
+		case strings.HasPrefix(leading, "TODO"), strings.HasPrefix(leading, "+"):
+		case strings.HasPrefix(line, " "), strings.HasPrefix(line, "\t"):
+			dropLast()
+			buf.WriteString("\n" + line + "\n")
+		default:
+			buf.WriteString(line + " ")
+		}
+	}
+	return strings.TrimSpace(buf.String())
+}
+
+// position is where a type is declared.
+func (g *generation) position(obj *types.TypeName) token.Position {
+	return g.universe.Fset.Position(obj.Pos())
+}
+
+func quoteList(values []string) string {
+	quoted := make([]string, len(values))
+	for i, v := range values {
+		quoted[i] = fmt.Sprintf("%q", v)
+	}
+	return strings.Join(quoted, ", ")
+}

@@ -1,0 +1,323 @@
+package openapi
+
+import (
+	"errors"
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"k8s.io/kube-openapi/pkg/validation/spec"
+
+	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/gen"
+)
+
+// Expanded is the schema of a named struct type with every reference
+// expanded in place, as a CustomResourceDefinition needs it, and where each
+// part of it was written.
+type Expanded struct {
+	Schema *spec.Schema
+	// Origins map the path of each schema node, and of each CEL rule, in the
+	// form of apiextensions' field paths relative to the schema
+	// ("properties[spec].items", "properties[spec].x-kubernetes-validations[0]"),
+	// to the declaration or marker it came from.
+	Origins map[string]token.Position
+}
+
+// Expand builds the expanded schema of obj for a CRD. It keeps only the
+// defaults that markers declare (not the zero values openapi-gen enforces),
+// drops the extensions CRD schemas cannot carry (patch strategies, unions),
+// and describes the Kubernetes types with a JSON form of their own (Time,
+// Quantity, IntOrString, RawExtension …) as kube-apiserver expects them.
+// A type that cannot have a structural schema (an interface, a recursive
+// type, a type with its own JSON encoding) is a positioned error.
+func Expand(pass *gen.Pass, obj *types.TypeName) (*Expanded, error) {
+	g := generationFor(pass)
+	e := &expander{g: g, b: g.newBuilder(false), origins: map[string]token.Position{}, expanding: map[*types.TypeName]bool{}}
+	s := e.named(obj, "", g.position(obj), false)
+	errs := append(e.b.errs, e.errs...)
+	if len(errs) > 0 {
+		return nil, errors.Join(diag.Sort(errs)...)
+	}
+	return &Expanded{Schema: s, Origins: e.origins}, nil
+}
+
+type expander struct {
+	g         *generation
+	b         *builder
+	origins   map[string]token.Position
+	expanding map[*types.TypeName]bool
+	defs      map[*types.TypeName]*definition
+	errs      []error
+}
+
+func (e *expander) errorf(pos token.Position, format string, args ...any) {
+	e.errs = append(e.errs, diag.Errorf(pos, format, args...))
+}
+
+// named expands the definition of a named struct type at path; preserving
+// is set under a node that keeps unknown fields.
+func (e *expander) named(obj *types.TypeName, path string, pos token.Position, preserving bool) *spec.Schema {
+	if special, ok := specialSchemas[goPath(obj)]; ok {
+		s := special()
+		return &s
+	}
+	if e.expanding[obj] {
+		e.errorf(pos, "type %s refers to itself: a CRD schema cannot describe a recursive type", obj.Name())
+		return &spec.Schema{}
+	}
+	named := obj.Type().(*types.Named)
+	if methodsOf(named).any() || declaresMethod(named, "MarshalJSON", anyResult) || declaresMethod(named, "UnmarshalJSON", anyResult) {
+		e.errorf(pos, "type %s has a JSON form of its own, which a CRD schema cannot know: describe the field with +kubebuilder:validation:Type or XPreserveUnknownFields", types.TypeString(named, nil))
+		return &spec.Schema{}
+	}
+	e.expanding[obj] = true
+	defer delete(e.expanding, obj)
+	def := e.b.define(obj)
+	if def.Schema == nil {
+		return &spec.Schema{}
+	}
+	return e.schema(def.Schema, path, preserving)
+}
+
+func anyResult(types.Type) bool { return true }
+
+// schema converts one node, expanding its reference. Under a node that
+// keeps unknown fields, a free-form value needs no schema and gets none.
+func (e *expander) schema(s *schema, path string, preserving bool) *spec.Schema {
+	var out spec.Schema
+	_, keeps := s.extension("x-kubernetes-preserve-unknown-fields")
+	preserving = preserving || keeps
+	if s.Ref != nil {
+		out = *e.named(s.Ref.Type, path, s.Pos, preserving)
+	}
+	if s.Pos.IsValid() {
+		e.origins[path] = s.Pos // after the type's own, which the field's replaces
+	}
+	if !preserving {
+		e.checkUndescribable(s)
+	}
+	props := &out.SchemaProps
+	if s.Description != "" {
+		props.Description = s.Description
+	}
+	if s.DefaultDeclared {
+		props.Default = e.defaultValue(s)
+	}
+	mergeChecks(props, s.Checks)
+	if len(s.Type) > 0 {
+		props.Type = s.Type
+	}
+	if s.Format != "" {
+		props.Format = s.Format
+	}
+	if len(s.Enum) > 0 {
+		props.Enum = s.Enum
+	}
+	if s.Items != nil && !(preserving && isFreeForm(s.Items)) {
+		props.Items = &spec.SchemaOrArray{Schema: e.schema(s.Items, path+".items", preserving)}
+	}
+	if s.AdditionalProperties != nil && !(preserving && isFreeForm(s.AdditionalProperties)) {
+		props.AdditionalProperties = &spec.SchemaOrBool{Allows: true, Schema: e.schema(s.AdditionalProperties, path+".additionalProperties", preserving)}
+	}
+	if len(s.Properties) > 0 {
+		props.Properties = map[string]spec.Schema{}
+		for _, p := range s.Properties {
+			props.Properties[p.Name] = *e.schema(p.Schema, join(path, "properties["+p.Name+"]"), preserving)
+		}
+		props.Required = s.Required
+	}
+	if s.Example != nil {
+		out.Example = s.Example
+	}
+	e.extensions(&out, s, path)
+	return &out
+}
+
+// checkUndescribable reports what has no structural schema: interfaces and
+// free-form objects.
+func (e *expander) checkUndescribable(s *schema) {
+	if s.Ref != nil || s.Checks.AnyOf != nil || s.Go == nil {
+		return
+	}
+	if isFreeForm(s) {
+		e.errorf(s.Pos, "%s has no schema a CRD can carry: mark the field +kubebuilder:validation:XPreserveUnknownFields, or give it a concrete type", types.TypeString(s.Go, nil))
+	}
+}
+
+// isFreeForm: an interface value, described by no schema or by a bare object.
+func isFreeForm(s *schema) bool {
+	if s.Ref != nil || s.Items != nil || s.AdditionalProperties != nil || s.Properties != nil {
+		return false
+	}
+	return len(s.Type) == 0 || len(s.Type) == 1 && s.Type[0] == "object" && isInterface(s.Go)
+}
+
+func isInterface(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	_, ok := resolve(t).(*types.Interface)
+	return ok
+}
+
+// crdExtensions are the vendor extensions a CRD schema carries.
+var crdExtensions = map[string]bool{
+	"x-kubernetes-list-type": true, "x-kubernetes-list-map-keys": true, "x-kubernetes-map-type": true,
+	"x-kubernetes-validations": true, "x-kubernetes-int-or-string": true,
+	"x-kubernetes-embedded-resource": true, "x-kubernetes-preserve-unknown-fields": true,
+}
+
+// extensions merges a node's extensions into the expanded schema. CEL rules
+// add to those of the referred type, and each keeps the position of its marker.
+func (e *expander) extensions(out *spec.Schema, s *schema, path string) {
+	for _, ext := range s.Extensions {
+		if !crdExtensions[ext.Key] {
+			continue
+		}
+		if out.Extensions == nil {
+			out.Extensions = spec.Extensions{}
+		}
+		if ext.Key != "x-kubernetes-validations" {
+			out.Extensions[ext.Key] = ext.Value
+			continue
+		}
+		existing, _ := out.Extensions[ext.Key].([]any)
+		own, _ := ext.Value.([]any)
+		for _, rule := range s.RulePos {
+			e.origins[join(path, fmt.Sprintf("x-kubernetes-validations[%d]", len(existing)+rule.Index))] = rule.Pos
+		}
+		out.Extensions[ext.Key] = append(append([]any(nil), existing...), own...)
+	}
+}
+
+// defaultValue resolves a declared default, reading the value of the Go
+// constant that ref(…) names.
+func (e *expander) defaultValue(s *schema) any {
+	sym, ok := s.Default.(symbol)
+	if !ok {
+		return s.Default
+	}
+	c, found := e.g.lookupConst(sym)
+	if !found {
+		e.errorf(s.Pos, "+default=ref(%s.%s): no such constant", sym.Pkg, sym.Name)
+		return nil
+	}
+	switch c.Val().Kind() {
+	case constant.String:
+		return constant.StringVal(c.Val())
+	case constant.Bool:
+		return constant.BoolVal(c.Val())
+	case constant.Int, constant.Float:
+		f, _ := constant.Float64Val(c.Val())
+		return f
+	}
+	e.errorf(s.Pos, "+default=ref(%s.%s): the constant's value has no JSON form", sym.Pkg, sym.Name)
+	return nil
+}
+
+// lookupConst finds a constant among the input packages and their imports.
+func (g *generation) lookupConst(sym symbol) (*types.Const, bool) {
+	for _, pkg := range g.universe.Packages {
+		if pkg.Types == nil {
+			continue
+		}
+		candidates := append([]*types.Package{pkg.Types}, pkg.Types.Imports()...)
+		for _, p := range candidates {
+			if p.Path() == sym.Pkg {
+				c, ok := p.Scope().Lookup(sym.Name).(*types.Const)
+				return c, ok
+			}
+		}
+	}
+	return nil, false
+}
+
+// mergeChecks adds a field's validations to its type's; the field's win.
+func mergeChecks(into *spec.SchemaProps, c spec.SchemaProps) {
+	if c.Minimum != nil {
+		into.Minimum = c.Minimum
+	}
+	if c.Maximum != nil {
+		into.Maximum = c.Maximum
+	}
+	into.ExclusiveMinimum = into.ExclusiveMinimum || c.ExclusiveMinimum
+	into.ExclusiveMaximum = into.ExclusiveMaximum || c.ExclusiveMaximum
+	into.UniqueItems = into.UniqueItems || c.UniqueItems
+	into.Nullable = into.Nullable || c.Nullable
+	for _, p := range []struct{ from, to **int64 }{
+		{&c.MinLength, &into.MinLength}, {&c.MaxLength, &into.MaxLength},
+		{&c.MinItems, &into.MinItems}, {&c.MaxItems, &into.MaxItems},
+		{&c.MinProperties, &into.MinProperties}, {&c.MaxProperties, &into.MaxProperties},
+	} {
+		if *p.from != nil {
+			*p.to = *p.from
+		}
+	}
+	if c.MultipleOf != nil {
+		into.MultipleOf = c.MultipleOf
+	}
+	if c.Pattern != "" {
+		into.Pattern = c.Pattern
+	}
+	if c.Title != "" {
+		into.Title = c.Title
+	}
+	into.AllOf = append(into.AllOf, c.AllOf...)
+	if c.AnyOf != nil {
+		into.AnyOf = c.AnyOf
+	}
+}
+
+func join(path, child string) string {
+	if path == "" {
+		return child
+	}
+	return path + "." + child
+}
+
+// specialSchemas are the Kubernetes types with a JSON form of their own, as
+// kube-apiserver and controller-gen describe them in CRD schemas.
+var specialSchemas = map[string]func() spec.Schema{
+	"k8s.io/apimachinery/pkg/apis/meta/v1.Time":      dateTime,
+	"k8s.io/apimachinery/pkg/apis/meta/v1.MicroTime": dateTime,
+	"k8s.io/apimachinery/pkg/apis/meta/v1.Duration": func() spec.Schema {
+		return spec.Schema{SchemaProps: spec.SchemaProps{Type: []string{"string"}}}
+	},
+	"k8s.io/apimachinery/pkg/util/intstr.IntOrString": intOrStringSchema,
+	"k8s.io/apimachinery/pkg/api/resource.Quantity": func() spec.Schema {
+		s := intOrStringSchema()
+		s.Pattern = quantityPattern
+		return s
+	},
+	"k8s.io/apimachinery/pkg/runtime.RawExtension": func() spec.Schema {
+		s := spec.Schema{SchemaProps: spec.SchemaProps{Type: []string{"object"}}}
+		s.AddExtension("x-kubernetes-preserve-unknown-fields", true)
+		return s
+	},
+	"k8s.io/apimachinery/pkg/apis/meta/v1.ObjectMeta": func() spec.Schema {
+		return spec.Schema{SchemaProps: spec.SchemaProps{Type: []string{"object"}}}
+	},
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1.JSON": func() spec.Schema {
+		var s spec.Schema
+		s.AddExtension("x-kubernetes-preserve-unknown-fields", true)
+		return s
+	},
+}
+
+// quantityPattern is the pattern controller-gen writes for resource.Quantity.
+const quantityPattern = `^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$`
+
+func dateTime() spec.Schema {
+	return spec.Schema{SchemaProps: spec.SchemaProps{Type: []string{"string"}, Format: "date-time"}}
+}
+
+func intOrStringSchema() spec.Schema {
+	s := spec.Schema{SchemaProps: spec.SchemaProps{AnyOf: []spec.Schema{
+		{SchemaProps: spec.SchemaProps{Type: []string{"integer"}}},
+		{SchemaProps: spec.SchemaProps{Type: []string{"string"}}},
+	}}}
+	s.AddExtension("x-kubernetes-int-or-string", true)
+	return s
+}

@@ -1,0 +1,181 @@
+package openapi
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/metagen-dev/metagen/generators/markers"
+	"github.com/metagen-dev/metagen/generators/model"
+)
+
+// source reads the comments of declarations as openapi-gen (gengo) sees
+// them: the comment lines of an object are the comment group that ends on the
+// line just above it. It serves the input packages from their parsed files
+// and the dependencies, which the load took from export data, by parsing
+// only the files whose declarations are asked for.
+type source struct {
+	fset   *token.FileSet
+	inputs map[string]*model.Package // by import path
+
+	mu       sync.Mutex
+	files    map[string]*commentFile // by file name
+	packages map[string]*packageComments
+}
+
+// commentFile is one file's comment groups, by the line each ends on.
+type commentFile struct {
+	fset      *token.FileSet // the file set the groups' positions belong to
+	byEndLine map[int]*ast.CommentGroup
+}
+
+// packageComments are the comment lines gengo reads as package tags: every
+// comment of doc.go.
+type packageComments struct {
+	lines   []string
+	markers markers.Set
+}
+
+func newSource(universe *model.Universe) *source {
+	s := &source{
+		fset:     universe.Fset,
+		inputs:   map[string]*model.Package{},
+		files:    map[string]*commentFile{},
+		packages: map[string]*packageComments{},
+	}
+	for _, pkg := range universe.Packages {
+		s.inputs[pkg.Path] = pkg
+		for _, file := range pkg.Syntax {
+			name := universe.Fset.Position(file.FileStart).Filename
+			s.files[name] = indexComments(universe.Fset, file)
+		}
+	}
+	return s
+}
+
+func indexComments(fset *token.FileSet, file *ast.File) *commentFile {
+	index := &commentFile{fset: fset, byEndLine: map[int]*ast.CommentGroup{}}
+	for _, group := range file.Comments {
+		index.byEndLine[fset.Position(group.End()).Line] = group
+	}
+	return index
+}
+
+// comment is the doc comment of one declaration.
+type comment struct {
+	// Lines are the comment's lines as gengo splits them.
+	Lines []string
+	// Markers are read from the same lines.
+	Markers markers.Set
+	// Pos is where the declaration is.
+	Pos token.Position
+}
+
+// commentOf returns the comment above the object declared at pos, with its
+// markers read for target. Marker problems are ignored here: the load
+// reports those of the input packages, and a dependency's are not the
+// user's to fix.
+func (s *source) commentOf(pos token.Pos, target markers.Target) comment {
+	position := s.fset.Position(pos)
+	out := comment{Pos: position}
+	file := s.file(position.Filename)
+	if file == nil {
+		return out
+	}
+	group := file.byEndLine[position.Line-1]
+	if group == nil {
+		return out
+	}
+	out.Lines = splitLines(group.Text())
+	out.Markers, _ = markers.ParseGroups(file.fset, target, group)
+	return out
+}
+
+// linesOf returns only the comment lines above the object declared at pos.
+func (s *source) linesOf(pos token.Pos) []string {
+	position := s.fset.Position(pos)
+	if file := s.file(position.Filename); file != nil {
+		if group := file.byEndLine[position.Line-1]; group != nil {
+			return splitLines(group.Text())
+		}
+	}
+	return nil
+}
+
+// file returns the comments of a file, parsing a dependency's file on first use.
+func (s *source) file(name string) *commentFile {
+	if name == "" {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if file, ok := s.files[name]; ok {
+		return file
+	}
+	var index *commentFile
+	fset := token.NewFileSet()
+	if parsed, err := parser.ParseFile(fset, name, nil, parser.ParseComments|parser.SkipObjectResolution); err == nil {
+		index = indexComments(fset, parsed)
+	}
+	s.files[name] = index // nil when unreadable: the declaration has no comments
+	return index
+}
+
+// packageOf returns the package comments of the package that declares obj:
+// for an input package its markers from the model, for a dependency every
+// comment of its doc.go, as gengo reads them.
+func (s *source) packageOf(obj types.Object) *packageComments {
+	path := obj.Pkg().Path()
+	s.mu.Lock()
+	cached, ok := s.packages[path]
+	s.mu.Unlock()
+	if ok {
+		return cached
+	}
+	out := &packageComments{}
+	if input := s.inputs[path]; input != nil {
+		out.markers = input.Markers
+	} else if dir := filepath.Dir(s.fset.Position(obj.Pos()).Filename); dir != "." {
+		out.lines, out.markers = readDocGo(filepath.Join(dir, "doc.go"))
+	}
+	s.mu.Lock()
+	s.packages[path] = out
+	s.mu.Unlock()
+	return out
+}
+
+func readDocGo(name string) ([]string, markers.Set) {
+	if _, err := os.Stat(name); err != nil {
+		return nil, nil
+	}
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, name, nil, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, nil
+	}
+	var lines []string
+	for _, group := range file.Comments {
+		lines = append(lines, splitLines(group.Text())...)
+	}
+	set, _ := markers.ParseGroups(fset, markers.OnPackage, file.Comments...)
+	return lines, set
+}
+
+// splitLines splits comment text into lines as gengo does.
+func splitLines(text string) []string {
+	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	if len(lines) == 1 && lines[0] == "" {
+		return nil
+	}
+	return lines
+}
+
+// isInput reports whether the package is one of the packages being generated.
+func (s *source) isInput(pkg *types.Package) bool {
+	return pkg != nil && s.inputs[pkg.Path()] != nil
+}

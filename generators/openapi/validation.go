@@ -1,0 +1,428 @@
+package openapi
+
+import (
+	"encoding/json"
+	"fmt"
+	"go/types"
+	"reflect"
+	"strconv"
+	"strings"
+
+	kubeopenapi "k8s.io/kube-openapi/pkg/generators"
+	"k8s.io/kube-openapi/pkg/validation/spec"
+
+	"github.com/metagen-dev/metagen/generators/markers"
+)
+
+// kubeOpenAPIPrefix is kube-openapi's own validation dialect,
+// +k8s:validation:<keyword>=<JSON>, which openapi-gen reads.
+const kubeOpenAPIPrefix = "+k8s:validation:"
+
+// kubeOpenAPIValidation parses the +k8s:validation: markers of a comment
+// with kube-openapi's own parser. Of what it finds, openapi-gen writes
+// neither format nor enum nor nullable; unless compat, we do.
+func (b *builder) kubeOpenAPIValidation(c comment) *spec.Schema {
+	if !hasPrefixedLine(c.Lines, kubeOpenAPIPrefix) {
+		return &spec.Schema{}
+	}
+	s, err := kubeopenapi.ParseCommentTags(nil, c.Lines, kubeOpenAPIPrefix)
+	if err != nil {
+		b.errorf(c.Pos, "%v", err)
+		return &spec.Schema{}
+	}
+	if b.compat {
+		s.Format, s.Enum, s.Nullable = "", nil, false
+	}
+	return s
+}
+
+func hasPrefixedLine(lines []string, prefix string) bool {
+	for _, line := range lines {
+		if strings.HasPrefix(strings.TrimSpace(line), prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// The validation markers that have a schema form. openapi-gen reads none of
+// them; we write them unless compat.
+//
+// validation-gen (+k8s:…): minimum, maximum, minLength, maxLength, minItems,
+// maxItems, minProperties, maxProperties, format, listType, listMapKey,
+// required and optional, enum (on the type), and eachVal=<one of these> for
+// the items of a list or the values of a map. Tags wrapped in +k8s:alpha,
+// +k8s:beta, +k8s:ifEnabled or +k8s:ifDisabled are not enforced by default
+// and are left out.
+//
+// kubebuilder (+kubebuilder:validation:…): every keyword, XValidation (CEL),
+// items:<keyword>, and +kubebuilder:default, example, title and
+// pruning:PreserveUnknownFields; and +nullable.
+
+// keywordMarkers maps a marker to the schema keyword it sets.
+var keywordMarkers = map[string]string{
+	"k8s:minimum":       "minimum",
+	"k8s:maximum":       "maximum",
+	"k8s:minLength":     "minLength",
+	"k8s:maxLength":     "maxLength",
+	"k8s:minItems":      "minItems",
+	"k8s:maxItems":      "maxItems",
+	"k8s:minProperties": "minProperties",
+	"k8s:maxProperties": "maxProperties",
+	"k8s:format":        "format",
+
+	"kubebuilder:validation:Minimum":                "minimum",
+	"kubebuilder:validation:Maximum":                "maximum",
+	"kubebuilder:validation:ExclusiveMinimum":       "exclusiveMinimum",
+	"kubebuilder:validation:ExclusiveMaximum":       "exclusiveMaximum",
+	"kubebuilder:validation:MultipleOf":             "multipleOf",
+	"kubebuilder:validation:MinLength":              "minLength",
+	"kubebuilder:validation:MaxLength":              "maxLength",
+	"kubebuilder:validation:Pattern":                "pattern",
+	"kubebuilder:validation:Format":                 "format",
+	"kubebuilder:validation:Enum":                   "enum",
+	"kubebuilder:validation:MinItems":               "minItems",
+	"kubebuilder:validation:MaxItems":               "maxItems",
+	"kubebuilder:validation:UniqueItems":            "uniqueItems",
+	"kubebuilder:validation:MinProperties":          "minProperties",
+	"kubebuilder:validation:MaxProperties":          "maxProperties",
+	"kubebuilder:validation:Type":                   "type",
+	"kubebuilder:validation:Nullable":               "nullable",
+	"nullable":                                      "nullable",
+	"kubebuilder:validation:XIntOrString":           "x-kubernetes-int-or-string",
+	"kubebuilder:validation:XEmbeddedResource":      "x-kubernetes-embedded-resource",
+	"kubebuilder:validation:EmbeddedResource":       "x-kubernetes-embedded-resource",
+	"kubebuilder:validation:XPreserveUnknownFields": "x-kubernetes-preserve-unknown-fields",
+	"kubebuilder:pruning:PreserveUnknownFields":     "x-kubernetes-preserve-unknown-fields",
+	"kubebuilder:validation:Schemaless":             "schemaless",
+	"kubebuilder:title":                             "title",
+	"kubebuilder:example":                           "example",
+}
+
+// addFieldMarkerValidation applies the validation markers of a field, and
+// those on the named non-struct types behind it, which apply wherever the
+// type is used. The field's own markers win.
+func (b *builder) addFieldMarkerValidation(s *schema, c comment, t types.Type) {
+	sets := []markers.Set{c.Markers}
+	for next := t; next != nil; {
+		var set markers.Set
+		var path string
+		named, isNamed := types.Unalias(next).(*types.Named)
+		next = b.behind(next, &set, &path)
+		if isNamed {
+			if _, isStruct := named.Underlying().(*types.Struct); isStruct {
+				break // a struct's own markers apply to its definition
+			}
+			sets = append(sets, set)
+		}
+	}
+	applied := map[string]markers.Marker{}
+	for _, set := range sets {
+		b.applyMarkers(s, set, applied)
+	}
+	b.applyKubebuilderDefault(s, c)
+}
+
+// addMarkerValidation applies the validation markers of a struct type to
+// its definition.
+func (b *builder) addMarkerValidation(s *schema, c comment) {
+	b.applyMarkers(s, c.Markers, map[string]markers.Marker{})
+}
+
+// applyMarkers applies each marker with a schema form once per keyword: a
+// keyword already set by an earlier set (the field's) is kept, and two
+// different values within one set are an error.
+func (b *builder) applyMarkers(s *schema, set markers.Set, applied map[string]markers.Marker) {
+	seen := map[string]markers.Marker{}
+	for _, m := range set {
+		switch {
+		case m.Name == "kubebuilder:validation:XValidation":
+			b.addCELRule(s, m)
+		case m.Name == "kubebuilder:validation:items":
+			b.applyItemMarker(s, m)
+		case m.Name == "k8s:eachVal":
+			b.applyEachVal(s, m)
+		default:
+			keyword, ok := keywordMarkers[m.Name]
+			if !ok {
+				continue
+			}
+			if earlier, dup := seen[keyword]; dup && earlier.Value != m.Value {
+				b.errorf(m.Pos, "%s conflicts with %s", m, earlier)
+				continue
+			}
+			seen[keyword] = m
+			if _, done := applied[keyword]; done {
+				continue
+			}
+			b.applyKeyword(s, keyword, m)
+		}
+	}
+	for keyword, m := range seen {
+		applied[keyword] = m
+	}
+}
+
+// applyKeyword sets one keyword from a marker's value.
+func (b *builder) applyKeyword(s *schema, keyword string, m markers.Marker) {
+	if err := setKeyword(s, keyword, m.Value, m.HasValue); err != nil {
+		b.errorf(m.Pos, "%s: %v", m, err)
+		return
+	}
+	if err := checkKeywordType(s, keyword); err != nil {
+		b.errorf(m.Pos, "%s: %v", m, err)
+	}
+}
+
+func setKeyword(s *schema, keyword, value string, hasValue bool) error {
+	switch keyword {
+	case "minimum", "maximum", "multipleOf":
+		f, err := strconv.ParseFloat(value, 64)
+		if err != nil {
+			return fmt.Errorf("want a number")
+		}
+		*numberKeyword(&s.Checks, keyword) = &f
+	case "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties":
+		n, err := strconv.ParseInt(value, 10, 64)
+		if err != nil || n < 0 {
+			return fmt.Errorf("want a whole number, zero or more")
+		}
+		*countKeyword(&s.Checks, keyword) = &n
+	case "exclusiveMinimum":
+		s.Checks.ExclusiveMinimum = !hasValue || value == "true"
+	case "exclusiveMaximum":
+		s.Checks.ExclusiveMaximum = !hasValue || value == "true"
+	case "uniqueItems":
+		s.Checks.UniqueItems = !hasValue || value == "true"
+	case "nullable":
+		s.Checks.Nullable = !hasValue || value == "true"
+	case "pattern":
+		s.Checks.Pattern = unquote(value)
+	case "format":
+		s.Format = unquote(value)
+	case "title":
+		s.Checks.Title = unquote(value)
+	case "enum":
+		s.Enum = nil
+		for _, item := range strings.Split(value, ";") {
+			s.Enum = append(s.Enum, looseJSON(strings.TrimSpace(item)))
+		}
+	case "example":
+		s.Example = looseJSON(value)
+	case "type":
+		overrideType(s, unquote(value))
+	case "x-kubernetes-int-or-string":
+		intOrString(s)
+	case "schemaless":
+		*s = schema{Description: s.Description, Go: s.Go, Pos: s.Pos, Extensions: s.Extensions}
+	default: // the x-kubernetes-… flags
+		s.setExtension(keyword, true)
+	}
+	return nil
+}
+
+// numberKeyword is the field of a numeric bound.
+func numberKeyword(c *spec.SchemaProps, keyword string) **float64 {
+	switch keyword {
+	case "minimum":
+		return &c.Minimum
+	case "maximum":
+		return &c.Maximum
+	}
+	return &c.MultipleOf
+}
+
+// countKeyword is the field of a length, size or count bound.
+func countKeyword(c *spec.SchemaProps, keyword string) **int64 {
+	switch keyword {
+	case "minLength":
+		return &c.MinLength
+	case "maxLength":
+		return &c.MaxLength
+	case "minItems":
+		return &c.MinItems
+	case "maxItems":
+		return &c.MaxItems
+	case "minProperties":
+		return &c.MinProperties
+	}
+	return &c.MaxProperties
+}
+
+// overrideType replaces the schema's type, dropping what no longer applies.
+func overrideType(s *schema, typ string) {
+	s.Type, s.Ref, s.Format, s.WriteFormat = []string{typ}, nil, "", false
+	if typ != "object" {
+		s.Properties, s.AdditionalProperties, s.Required = nil, nil, nil
+	}
+	if typ != "array" {
+		s.Items = nil
+	}
+}
+
+// intOrString makes the schema accept an integer or a string, as
+// controller-gen writes +kubebuilder:validation:XIntOrString.
+func intOrString(s *schema) {
+	overrideType(s, "")
+	s.Type = nil
+	s.Checks.AnyOf = []spec.Schema{
+		{SchemaProps: spec.SchemaProps{Type: []string{"integer"}}},
+		{SchemaProps: spec.SchemaProps{Type: []string{"string"}}},
+	}
+	s.setExtension("x-kubernetes-int-or-string", true)
+}
+
+// unquote reads a Go-quoted marker value ("…" or `…`), as controller-tools
+// does; other values are taken as they are.
+func unquote(value string) string {
+	if len(value) >= 2 && (value[0] == '"' || value[0] == '`') && value[len(value)-1] == value[0] {
+		if unquoted, err := strconv.Unquote(value); err == nil {
+			return unquoted
+		}
+	}
+	return value
+}
+
+// looseJSON reads a marker value as JSON, or as a plain string when it is
+// not JSON, as controller-gen does for unquoted strings.
+func looseJSON(value string) any {
+	var v any
+	if err := json.Unmarshal([]byte(value), &v); err == nil {
+		return v
+	}
+	return value
+}
+
+// checkKeywordType refuses keywords that cannot apply to the schema's type,
+// when the type is known.
+func checkKeywordType(s *schema, keyword string) error {
+	typ := schemaType(s)
+	if typ == "" {
+		return nil
+	}
+	allowed := map[string][]string{
+		"minimum": {"integer", "number"}, "maximum": {"integer", "number"}, "multipleOf": {"integer", "number"},
+		"exclusiveMinimum": {"integer", "number"}, "exclusiveMaximum": {"integer", "number"},
+		"minLength": {"string"}, "maxLength": {"string"}, "pattern": {"string"},
+		"minItems": {"array"}, "maxItems": {"array"}, "uniqueItems": {"array"},
+		"minProperties": {"object"}, "maxProperties": {"object"},
+	}[keyword]
+	if allowed == nil {
+		return nil
+	}
+	for _, a := range allowed {
+		if a == typ {
+			return nil
+		}
+	}
+	return fmt.Errorf("applies to %s, not to %s", strings.Join(allowed, " or "), typ)
+}
+
+// schemaType is the JSON type of a schema, "object" for a reference to a
+// plain struct, or "" when it cannot be told here.
+func schemaType(s *schema) string {
+	if len(s.Type) == 1 {
+		return s.Type[0]
+	}
+	if s.Ref != nil {
+		if named, ok := s.Ref.Type.Type().(*types.Named); ok && !methodsOf(named).any() {
+			return "object"
+		}
+	}
+	return ""
+}
+
+// applyItemMarker applies +kubebuilder:validation:items:<Keyword>=<value>
+// to the items of a list.
+func (b *builder) applyItemMarker(s *schema, m markers.Marker) {
+	name, value, hasValue := strings.Cut(m.Args, "=")
+	keyword, ok := keywordMarkers["kubebuilder:validation:"+name]
+	if s.Items == nil {
+		b.errorf(m.Pos, "%s applies to a list", m)
+		return
+	}
+	if name == "XValidation" {
+		b.addCELRule(s.Items, markers.Marker{Name: "kubebuilder:validation:XValidation", Args: value, Pos: m.Pos})
+		return
+	}
+	if !ok {
+		b.errorf(m.Pos, "%s: unknown validation %q", m, name)
+		return
+	}
+	b.applyKeyword(s.Items, keyword, markers.Marker{Name: m.Name, Args: m.Args, Value: value, HasValue: hasValue, Pos: m.Pos})
+}
+
+// applyEachVal applies +k8s:eachVal=+k8s:<tag> to list items or map values.
+func (b *builder) applyEachVal(s *schema, m markers.Marker) {
+	target := s.Items
+	if target == nil {
+		target = s.AdditionalProperties
+	}
+	if target == nil {
+		b.errorf(m.Pos, "%s applies to a list or a map", m)
+		return
+	}
+	inner := strings.TrimPrefix(strings.TrimSpace(m.Value), "+")
+	name, value, hasValue := strings.Cut(inner, "=")
+	keyword, ok := keywordMarkers[name]
+	if !ok {
+		return // a validation with no schema form
+	}
+	b.applyKeyword(target, keyword, markers.Marker{Name: name, Value: value, HasValue: hasValue, Pos: m.Pos})
+}
+
+// applyKubebuilderDefault sets +kubebuilder:default, which must agree with +default.
+func (b *builder) applyKubebuilderDefault(s *schema, c comment) {
+	m, ok := c.Markers.Get(markerKubebuilderDefault)
+	if !ok {
+		return
+	}
+	value := looseJSON(m.Value)
+	if s.Default != nil && !reflect.DeepEqual(s.Default, value) {
+		if _, enforced := c.Markers.Get(markerDefault); enforced {
+			b.errorf(m.Pos, "%s conflicts with +default", m)
+			return
+		}
+	}
+	s.Default, s.DefaultDeclared = value, true
+}
+
+// listTypeFromValidationTags sets the list type and keys from
+// +k8s:listType and +k8s:listMapKey where +listType does not.
+func (b *builder) listTypeFromValidationTags(out []extension, c comment) []extension {
+	listType, ok := c.Markers.Get("k8s:listType")
+	if !ok {
+		return out
+	}
+	if own, ok := c.Markers.Get("listType"); ok {
+		if own.Value != listType.Value {
+			b.errorf(listType.Pos, "%s conflicts with %s", listType, own)
+		}
+		return out
+	}
+	out = append(out, extension{"x-kubernetes-list-type", listType.Value})
+	var keys []any
+	for _, key := range c.Markers.All("k8s:listMapKey") {
+		keys = append(keys, key.Value)
+	}
+	if len(keys) > 0 {
+		out = append(out, extension{"x-kubernetes-list-map-keys", keys})
+	}
+	return out
+}
+
+// packageDefaultOptional reads +kubebuilder:validation:Optional or Required
+// on the package that declares a field.
+func (g *generation) packageDefaultOptional(field *types.Var) (optional, ok bool) {
+	if field.Pkg() == nil {
+		return false, false
+	}
+	set := g.src.packageOf(field).markers
+	switch {
+	case set.Has("kubebuilder:validation:Optional"):
+		return true, true
+	case set.Has("kubebuilder:validation:Required"):
+		return false, true
+	}
+	return false, false
+}

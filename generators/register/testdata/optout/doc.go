@@ -1,0 +1,3 @@
+// +groupName=things.example.com
+// +k8s:register-gen=false
+package v1

@@ -1,0 +1,665 @@
+package validation
+
+import (
+	"go/token"
+	"go/types"
+	"reflect"
+	"sort"
+	"strings"
+
+	"k8s.io/gengo/v2/codetags"
+
+	"github.com/metagen-dev/metagen/generators/gen"
+	"github.com/metagen-dev/metagen/generators/model"
+)
+
+// packagePlan is what one package's generated file holds.
+type packagePlan struct {
+	pkg *model.Package
+	// types get a Validate_<Type> function, sorted by name.
+	types []*typePlan
+	// roots are registered with the scheme, sorted by name.
+	roots         []*typePlan
+	register      bool
+	schemePkg     string
+	schemeName    string
+	schemeBuilder string
+}
+
+func (p *packagePlan) hasOutput() bool { return len(p.types) > 0 }
+
+// typePlan is one named type's validation.
+type typePlan struct {
+	t *model.Type
+	// self are the rules written on the type itself, applied to every
+	// value of it.
+	self *valuePlan
+	// enum lists the constants of a +k8s:enum type, sorted.
+	enum   []string
+	fields []*fieldPlan
+	// unions and dependents are the struct's cross-field rules.
+	unions     []*unionPlan
+	dependents []dependentPlan
+	// metadata is set for root types that embed metav1.ObjectMeta.
+	metadata     *metadataPlan
+	root         bool
+	subresources []string
+
+	// has is set once the analysis finds something to validate.
+	has bool
+	// reachable is set when a root type's validation calls this type's.
+	reachable bool
+}
+
+// fieldPlan is one struct field's validation.
+type fieldPlan struct {
+	f *model.Field
+	// path is the JSON name the field's errors are reported under; "" for
+	// inlined embedded structs.
+	path  string
+	value *valuePlan
+	decl  *declRules
+}
+
+// valuePlan is everything validated about one value (a field, a list item,
+// a map key or value, or a type's own values).
+type valuePlan struct {
+	typ   types.Type
+	rules []rule
+	list  *listPlan
+	// elem validates list items or map values; key validates map keys.
+	elem *valuePlan
+	key  *valuePlan
+	// typeFn is the validation function of the value's type, when the type
+	// has one.
+	typeFn *typeTarget
+	// omittable is set when the value is dropped from JSON when empty and
+	// only kubebuilder rules apply: like the CRD schema, they then skip it.
+	omittable bool
+	// subfields and listItems hold the rules chained by +k8s:subfield and
+	// +k8s:item.
+	subfields []*partPlan
+	listItems []*partPlan
+}
+
+// partPlan is the rules chained to one part of a value: a subfield of a
+// struct, or the item of a list-map with given keys.
+type partPlan struct {
+	// goName and json name a subfield.
+	goName, json string
+	// keys select a list item.
+	keys  []itemKey
+	value *valuePlan
+}
+
+// itemKey is one key field of a list item and the value it must have.
+type itemKey struct {
+	listKey
+	value codetags.Arg
+}
+
+// typeTarget is a named type whose validation a value calls: one of the
+// input packages' types (which has a function once the analysis finds
+// something to validate in it), or a metav1 type schema/meta validates.
+type typeTarget struct {
+	plan *typePlan
+	// pkgPath and name name the function: Validate_<Type> of plan's
+	// package, or schema/meta's.
+	pkgPath string
+	name    string
+}
+
+func (t *typeTarget) has() bool { return t != nil && (t.plan == nil || t.plan.has) }
+
+// listPlan is a list's semantics: how items are told apart, for uniqueness
+// and to pair new items with old ones.
+type listPlan struct {
+	// match is "" (items are not paired), "value" or "keys".
+	match string
+	keys  []listKey
+	// unique asks for the uniqueness check (listType=set|map, unique=…,
+	// UniqueItems).
+	unique     bool
+	uniqueMods modifiers
+}
+
+type listKey struct {
+	goName  string
+	pointer bool
+}
+
+func (v *valuePlan) has() bool {
+	if v == nil {
+		return false
+	}
+	return v.checksSomething() || (v.list != nil && v.list.unique) || v.typeFn.has() ||
+		v.elem.has() || v.key.has() || len(v.subfields) > 0 || len(v.listItems) > 0
+}
+
+// checksSomething: optional alone skips the other checks, and there are none.
+func (v *valuePlan) checksSomething() bool {
+	for _, r := range v.rules {
+		if r.kind != ruleOptional {
+			return true
+		}
+	}
+	return false
+}
+
+// universePlan holds the analysis of every input package, computed once per
+// run, because a package's code calls the validation functions of types in
+// other packages. Errors are kept per package: each package's pass reports
+// its own.
+type universePlan struct {
+	byPath map[string]*model.Package
+	plans  map[*types.TypeName]*typePlan
+	pkgs   map[string]*packagePlan
+	errs   map[string][]error
+}
+
+type universeKey struct{}
+
+func universeOf(pass *gen.Pass) *universePlan {
+	return pass.Shared(universeKey{}, func() any { return analyzeUniverse(pass.Universe) }).(*universePlan)
+}
+
+// analyzeUniverse analyzes every type of every package that opts in, then
+// decides which types have something to validate (a fixpoint, since types
+// may refer to each other), then plans each package's file.
+func analyzeUniverse(universe *model.Universe) *universePlan {
+	u := &universePlan{
+		byPath: map[string]*model.Package{},
+		plans:  map[*types.TypeName]*typePlan{},
+		pkgs:   map[string]*packagePlan{},
+		errs:   map[string][]error{},
+	}
+	for _, pkg := range universe.Packages {
+		u.byPath[pkg.Path] = pkg
+	}
+	var analyzers []*analyzer
+	for _, pkg := range universe.Packages {
+		a := &analyzer{u: u, pkg: pkg}
+		a.analyzeTypes()
+		analyzers = append(analyzers, a)
+	}
+	u.settleHas()
+	u.markReachable()
+	for _, a := range analyzers {
+		u.pkgs[a.pkg.Path] = a.packagePlan()
+	}
+	return u
+}
+
+// settleHas marks every type that has something to validate, directly or
+// through the types of its fields.
+func (u *universePlan) settleHas() {
+	for changed := true; changed; {
+		changed = false
+		for _, tp := range u.plans {
+			if !tp.has && tp.computeHas() {
+				tp.has, changed = true, true
+			}
+		}
+	}
+}
+
+// markReachable marks the types validation reaches from the root types, as
+// validation-gen discovers them: only they get a function.
+func (u *universePlan) markReachable() {
+	var visitValue func(v *valuePlan)
+	var visitType func(tp *typePlan)
+	visitValue = func(v *valuePlan) {
+		if v == nil {
+			return
+		}
+		if v.typeFn.has() && v.typeFn.plan != nil {
+			visitType(v.typeFn.plan)
+		}
+		visitValue(v.elem)
+		visitValue(v.key)
+	}
+	visitType = func(tp *typePlan) {
+		if tp.reachable || !tp.has {
+			return
+		}
+		tp.reachable = true
+		visitValue(tp.self)
+		for _, fp := range tp.fields {
+			visitValue(fp.value)
+		}
+	}
+	for _, tp := range u.plans {
+		if tp.root {
+			visitType(tp)
+		}
+	}
+}
+
+func (tp *typePlan) computeHas() bool {
+	if tp.self.has() || len(tp.enum) > 0 || tp.metadata != nil || len(tp.unions) > 0 || len(tp.dependents) > 0 {
+		return true
+	}
+	for _, fp := range tp.fields {
+		if fp.value.has() {
+			return true
+		}
+	}
+	return false
+}
+
+// analyzer analyzes the types of one package.
+type analyzer struct {
+	u       *universePlan
+	pkg     *model.Package
+	filters []filter
+	on      bool
+}
+
+// analyzeTypes analyzes every named type of the package, when it opts in.
+func (a *analyzer) analyzeTypes() {
+	a.filters, a.on = activation(a.pkg)
+	if !a.on {
+		return
+	}
+	a.checkFilters(a.filters)
+	for _, t := range a.pkg.NamedTypes {
+		if t.IsAlias() || t.Named() == nil || t.Named().TypeParams().Len() > 0 {
+			continue
+		}
+		tp := a.typePlan(t)
+		if !isRootType(t, a.filters) {
+			a.metadataMarkersUnused(t)
+			continue
+		}
+		tp.root = true
+		tp.metadata = a.metadataPlan(t)
+		tp.subresources = a.subresources(t)
+	}
+}
+
+// packagePlan plans the package's file once every type is settled.
+func (a *analyzer) packagePlan() *packagePlan {
+	plan := &packagePlan{pkg: a.pkg}
+	if !a.on {
+		return plan
+	}
+	plan.schemePkg, plan.schemeName, plan.register = a.schemeRegistry()
+	plan.schemeBuilder = schemeBuilder(a.pkg)
+	for _, t := range a.pkg.NamedTypes {
+		tp := a.u.plans[t.Object]
+		if tp == nil || !tp.has || !tp.reachable {
+			continue
+		}
+		plan.types = append(plan.types, tp)
+		if tp.root && isRuntimeObject(t) {
+			plan.roots = append(plan.roots, tp)
+		}
+	}
+	sort.Slice(plan.types, func(i, j int) bool { return plan.types[i].t.Name < plan.types[j].t.Name })
+	sort.Slice(plan.roots, func(i, j int) bool { return plan.roots[i].t.Name < plan.roots[j].t.Name })
+	return plan
+}
+
+// typePlan analyzes a named type of this package once.
+func (a *analyzer) typePlan(t *model.Type) *typePlan {
+	if tp := a.u.plans[t.Object]; tp != nil {
+		return tp
+	}
+	tp := &typePlan{t: t}
+	a.u.plans[t.Object] = tp
+	self := a.readRules(t.Markers)
+	a.nameCustom(self, "ValidateCustom_"+t.Name)
+	if t.Markers.Has("k8s:enum") {
+		tp.enum = a.enumValues(t)
+	}
+	tp.self = a.value(t.Object.Type().Underlying(), self, t.Pos, nil)
+	tp.self.typ = t.Object.Type()
+	if s, ok := t.Object.Type().Underlying().(*types.Struct); ok && s.NumFields() > 0 {
+		for _, f := range t.Fields {
+			if fp := a.fieldPlan(t, f); fp != nil {
+				tp.fields = append(tp.fields, fp)
+			}
+		}
+		a.structRules(tp)
+	}
+	return tp
+}
+
+// fieldPlan analyzes one field; nil when nothing about it is validated.
+func (a *analyzer) fieldPlan(owner *model.Type, f *model.Field) *fieldPlan {
+	d := a.readRules(f.Markers)
+	a.nameCustom(d, "ValidateCustom_"+owner.Name+"_"+f.GoName)
+	if f.JSONName == "-" || !f.Var.Exported() {
+		if len(d.rules) > 0 {
+			a.errorf(f.Pos, "field %s is not serialized; its validation markers have no effect", f.GoName)
+		}
+		return nil
+	}
+	if f.Embedded && (isMetav1(f.Type(), "TypeMeta") || isMetav1(f.Type(), "ObjectMeta") || isMetav1(f.Type(), "ListMeta")) {
+		return nil // TypeMeta has no rules; ObjectMeta is the root's metadata
+	}
+	path := f.JSONName
+	if path == "" {
+		path = f.GoName
+	}
+	if f.Inline {
+		path = ""
+	}
+	return &fieldPlan{f: f, path: path, value: a.value(f.Type(), d, f.Pos, f), decl: d}
+}
+
+// value analyzes the rules of one value of type typ. field is set for
+// struct fields, whose JSON options decide what the encoding omits.
+func (a *analyzer) value(typ types.Type, d *declRules, pos token.Position, field *model.Field) *valuePlan {
+	a.normalize(d)
+	v := &valuePlan{typ: typ}
+	for _, r := range d.rules {
+		if a.applies(&r, typ, d) {
+			v.rules = append(v.rules, r)
+		}
+	}
+	v.omittable = field != nil && (field.OmitEmpty || field.OmitZero) && onlyKubebuilder(v.rules) && !isStruct(typ)
+	switch u := typ.Underlying().(type) {
+	case *types.Slice:
+		v.list = a.listPlan(u, d)
+		v.elem = a.value(u.Elem(), orEmpty(d.items), pos, nil)
+	case *types.Map:
+		v.elem = a.value(u.Elem(), orEmpty(d.items), pos, nil)
+		v.key = a.value(u.Key(), orEmpty(d.keys), pos, nil)
+	default:
+		if field == nil && (len(d.unions) > 0 || len(d.dependents) > 0) {
+			a.errorf(pos, "unions and dependencies apply to struct fields; metagen does not implement them on list items yet")
+		}
+		if d.items != nil || d.keys != nil {
+			a.errorf(pos, "+k8s:eachVal, +k8s:eachKey and items: markers apply to lists and maps, not %s", typeName(typ))
+		}
+		if d.listType != "" || len(d.mapKeys) > 0 || d.unique != "" {
+			a.errorf(pos, "list markers apply to lists, not %s", typeName(typ))
+		}
+	}
+	for _, c := range d.subfields {
+		a.subfield(v, c)
+	}
+	for _, c := range d.listItems {
+		a.listItem(v, c)
+	}
+	if !d.opaque {
+		v.typeFn = a.typeFnOf(typ)
+	}
+	if _, named := typ.(*types.Named); named && v.typeFn != nil && v.typeFn.plan != nil {
+		// The named list or map type's function validates its items and
+		// keys; the value only adds what is written on it.
+		for _, child := range []*valuePlan{v.elem, v.key} {
+			if child != nil {
+				child.typeFn = nil
+			}
+		}
+	}
+	return v
+}
+
+func orEmpty(d *declRules) *declRules {
+	if d == nil {
+		return &declRules{}
+	}
+	return d
+}
+
+func onlyKubebuilder(rules []rule) bool {
+	seen := false
+	for _, r := range rules {
+		if !r.kubebuilder || slotOf(r.kind) == ruleRequired {
+			return false
+		}
+		seen = true
+	}
+	return seen
+}
+
+// nameCustom names the hand-written function +k8s:customValidation calls,
+// by validation-gen's convention: ValidateCustom_<Type> for a type,
+// ValidateCustom_<Type>_<Field> for a field, in the type's package.
+func (a *analyzer) nameCustom(d *declRules, name string) {
+	for i := range d.rules {
+		if d.rules[i].kind != ruleCustom {
+			continue
+		}
+		d.rules[i].str = name
+		fn, ok := a.pkg.Types.Scope().Lookup(name).(*types.Func)
+		if !ok {
+			a.errorf(d.rules[i].pos, "+k8s:customValidation calls %s, which the package does not declare: func %s(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj <value>) field.ErrorList", name, name)
+		} else if sig := fn.Signature(); sig.Params().Len() != 5 || sig.Results().Len() != 1 {
+			a.errorf(d.rules[i].pos, "+k8s:customValidation: %s must take (ctx, op, fldPath, obj, oldObj) and return field.ErrorList", name)
+		}
+	}
+}
+
+// subfield chains rules to a field of a struct value (+k8s:subfield).
+func (a *analyzer) subfield(v *valuePlan, c *chained) {
+	s, ok := deref(v.typ).Underlying().(*types.Struct)
+	if !ok {
+		a.errorf(c.pos, "+k8s:subfield applies to structs, not %s", typeName(v.typ))
+		return
+	}
+	f := structFieldByJSON(s, c.name)
+	if f == nil {
+		a.errorf(c.pos, "+k8s:subfield(%s): %s has no field with JSON name %q", c.name, typeName(deref(v.typ)), c.name)
+		return
+	}
+	part := a.value(f.Type(), c.rules, c.pos, nil)
+	if part.has() {
+		v.subfields = append(v.subfields, &partPlan{goName: f.Name(), json: c.name, value: part})
+	}
+}
+
+// listItem chains rules to the item of a list-map with the given keys
+// (+k8s:item); every key must be given.
+func (a *analyzer) listItem(v *valuePlan, c *chained) {
+	s, isSlice := v.typ.Underlying().(*types.Slice)
+	if !isSlice || v.list == nil || v.list.match != "keys" {
+		a.errorf(c.pos, "+k8s:item applies to lists with listType=map")
+		return
+	}
+	elem := s.Elem()
+	if isPointer(elem) {
+		a.errorf(c.pos, "+k8s:item on lists of pointers is not implemented by metagen yet")
+		return
+	}
+	itemStruct := elem.Underlying().(*types.Struct)
+	var keys []itemKey
+	for _, arg := range c.args {
+		f := structFieldByJSON(itemStruct, arg.Name)
+		found := false
+		for _, k := range v.list.keys {
+			found = found || (f != nil && k.goName == f.Name())
+		}
+		if !found {
+			a.errorf(c.pos, "+k8s:item(%s: …): %s is not a listMapKey of the list", arg.Name, arg.Name)
+			return
+		}
+		keys = append(keys, itemKey{listKey: listKey{goName: f.Name(), pointer: isPointer(f.Type())}, value: arg})
+	}
+	if len(keys) != len(v.list.keys) {
+		a.errorf(c.pos, "+k8s:item must give every listMapKey of the list")
+		return
+	}
+	part := a.value(elem, c.rules, c.pos, nil)
+	if part.has() {
+		v.listItems = append(v.listItems, &partPlan{keys: keys, value: part})
+	}
+}
+
+// typeFnOf returns the type whose validation a value of typ calls (through
+// one pointer): a named type of a package that opts in, or a metav1 type
+// schema/meta knows.
+func (a *analyzer) typeFnOf(typ types.Type) *typeTarget {
+	if p, ok := typ.(*types.Pointer); ok {
+		typ = p.Elem()
+	}
+	named, ok := typ.(*types.Named)
+	if !ok || named.TypeArgs().Len() > 0 {
+		return nil
+	}
+	if isMetav1(named, "Condition") {
+		return &typeTarget{pkgPath: schemaMetaPath, name: "ValidateCondition"}
+	}
+	obj := named.Obj()
+	if obj.Pkg() == nil {
+		return nil
+	}
+	pkg := a.u.byPath[obj.Pkg().Path()]
+	if pkg == nil {
+		return nil
+	}
+	owner := a
+	if pkg != a.pkg {
+		owner = &analyzer{u: a.u, pkg: pkg}
+		if owner.filters, owner.on = activation(pkg); !owner.on {
+			return nil
+		}
+	}
+	t := lookupType(pkg, obj)
+	if t == nil {
+		return nil
+	}
+	target := &typeTarget{plan: owner.typePlan(t), name: "Validate_" + obj.Name()}
+	if pkg != a.pkg {
+		target.pkgPath = pkg.Path
+	}
+	return target
+}
+
+func lookupType(pkg *model.Package, obj *types.TypeName) *model.Type {
+	for _, t := range pkg.NamedTypes {
+		if t.Object == obj {
+			return t
+		}
+	}
+	return nil
+}
+
+const schemaMetaPath = "github.com/metagen-dev/metagen/schema/meta"
+
+// listPlan reads a list's semantics from listType, listMapKey, unique and
+// UniqueItems.
+func (a *analyzer) listPlan(s *types.Slice, d *declRules) *listPlan {
+	l := &listPlan{uniqueMods: d.listMods}
+	semantic := d.listType
+	if d.unique != "" {
+		if semantic == "set" || semantic == "map" {
+			a.errorf(d.uniquePos, "+k8s:unique is redundant with listType=%s", semantic)
+		}
+		semantic = d.unique
+	}
+	elem := s.Elem()
+	switch semantic {
+	case "map":
+		l.match = "keys"
+		l.keys = a.listKeys(elem, d)
+		l.unique = !d.customUniq && len(l.keys) > 0
+	case "set":
+		l.match = "value"
+		l.unique = !d.customUniq
+	default:
+		if len(d.mapKeys) > 0 {
+			a.errorf(d.mapKeysPos, "+listMapKey needs listType=map (or +k8s:unique=map)")
+		}
+	}
+	for _, r := range d.rules {
+		if r.kind == ruleUniqueItems && (semantic == "" || semantic == "atomic") {
+			l.unique, l.uniqueMods = true, r.mods
+			if l.match == "" {
+				l.match = "value"
+			}
+		}
+	}
+	return l
+}
+
+// listKeys resolves listMapKey names (JSON names) to fields of the item
+// struct, which must be scalars or pointers to scalars.
+func (a *analyzer) listKeys(elem types.Type, d *declRules) []listKey {
+	if len(d.mapKeys) == 0 {
+		a.errorf(d.listTypePos, "listType=map needs at least one +listMapKey")
+		return nil
+	}
+	s, ok := elem.Underlying().(*types.Struct)
+	if !ok {
+		a.errorf(d.listTypePos, "only lists of structs can be list-maps, not lists of %s", typeName(elem))
+		return nil
+	}
+	var keys []listKey
+	for _, name := range d.mapKeys {
+		field := structFieldByJSON(s, name)
+		if field == nil {
+			a.errorf(d.mapKeysPos, "+listMapKey=%s: %s has no field with JSON name %q", name, typeName(elem), name)
+			continue
+		}
+		keyType := field.Type()
+		_, pointer := keyType.(*types.Pointer)
+		if pointer {
+			keyType = keyType.(*types.Pointer).Elem()
+		}
+		if _, basic := keyType.Underlying().(*types.Basic); !basic {
+			a.errorf(d.mapKeysPos, "+listMapKey=%s: keys must be scalars or pointers to scalars, not %s", name, typeName(field.Type()))
+			continue
+		}
+		keys = append(keys, listKey{goName: field.Name(), pointer: pointer})
+	}
+	return keys
+}
+
+// structFieldByJSON finds a struct field by its JSON name (its Go name when
+// it has no json tag).
+func structFieldByJSON(s *types.Struct, name string) *types.Var {
+	for i := range s.NumFields() {
+		f := s.Field(i)
+		jsonName, _, _ := strings.Cut(reflect.StructTag(s.Tag(i)).Get("json"), ",")
+		if jsonName == "" {
+			jsonName = f.Name()
+		}
+		if jsonName == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// enumValues lists the constants declared with a +k8s:enum type, sorted.
+func (a *analyzer) enumValues(t *model.Type) []string {
+	if b, ok := t.Object.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+		m, _ := t.Markers.Get("k8s:enum")
+		a.errorf(m.Pos, "+k8s:enum applies to string types, not %s", typeName(t.Object.Type()))
+		return nil
+	}
+	var names []string
+	scope := a.pkg.Types.Scope()
+	for _, name := range scope.Names() {
+		if c, ok := scope.Lookup(name).(*types.Const); ok && types.Identical(c.Type(), t.Object.Type()) {
+			names = append(names, name)
+		}
+	}
+	if len(names) == 0 {
+		m, _ := t.Markers.Get("k8s:enum")
+		a.errorf(m.Pos, "+k8s:enum: type %s has no constants", t.Name)
+	}
+	return names
+}
+
+func isStruct(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Struct)
+	return ok
+}
+
+func typeName(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
+}
+
+func sortedKeys(set map[string]bool) []string {
+	keys := make([]string, 0, len(set))
+	for k := range set {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,381 @@
+package validation
+
+import (
+	"go/types"
+	"sort"
+	"strconv"
+	"unicode"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/metagen-dev/metagen/generators/gen"
+)
+
+// Import paths of what generated code calls.
+const (
+	contextPkg   = "context"
+	fmtPkg       = "fmt"
+	regexpPkg    = "regexp"
+	fieldPkg     = "k8s.io/apimachinery/pkg/util/validation/field"
+	operationPkg = "k8s.io/apimachinery/pkg/api/operation"
+	validatePkg  = "k8s.io/apimachinery/pkg/api/validate"
+	safePkg      = "k8s.io/apimachinery/pkg/api/safe"
+	equalityPkg  = "k8s.io/apimachinery/pkg/api/equality"
+	setsPkg      = "k8s.io/apimachinery/pkg/util/sets"
+	metav1Pkg    = metav1Path
+	rulesPkg     = "github.com/metagen-dev/metagen/schema/rules"
+)
+
+// writer writes one package's zz_generated.validations.go.
+type writer struct {
+	plan *packagePlan
+	file *jen.File
+	// vars are package-level variables the current function needs
+	// (patterns, enum sets), written just above it.
+	vars []jen.Code
+	// eq writes the comparisons of ratcheting.
+	eq *equality
+}
+
+func newWriter(pass *gen.Pass, plan *packagePlan) *writer {
+	file := pass.NewFile(outputFile)
+	file.ImportAlias(safePkg, "safe")
+	file.ImportAlias(equalityPkg, "equality")
+	file.ImportAlias(setsPkg, "sets")
+	file.ImportAlias(schemaMetaPath, "meta")
+	file.ImportAlias(rulesPkg, "rules")
+	return &writer{plan: plan, file: file, eq: newEquality(plan.pkg.Types)}
+}
+
+func (w *writer) write() {
+	w.writeRegistration()
+	for _, tp := range w.plan.types {
+		w.writeType(tp)
+	}
+	w.eq.write(w.file)
+}
+
+// writeRegistration writes init and RegisterValidations, as validation-gen
+// does.
+func (w *writer) writeRegistration() {
+	if !w.plan.register || len(w.plan.roots) == 0 {
+		return
+	}
+	if w.plan.schemeBuilder != "" {
+		w.file.Func().Id("init").Params().Block(
+			jen.Id(w.plan.schemeBuilder).Dot("Register").Call(jen.Id("RegisterValidations")),
+		)
+		w.file.Line()
+	}
+	var body []jen.Code
+	for _, tp := range w.plan.roots {
+		body = append(body, jen.Comment("type "+tp.t.Name), w.addValidationFunc(tp))
+	}
+	body = append(body, jen.Return(jen.Nil()))
+	w.file.Comment("RegisterValidations adds validation functions to the given scheme.")
+	w.file.Comment("Public to allow building arbitrary schemes.")
+	w.file.Func().Id("RegisterValidations").
+		Params(jen.Id("scheme").Op("*").Qual(w.plan.schemePkg, w.plan.schemeName)).Error().
+		Block(body...)
+	w.file.Line()
+}
+
+func (w *writer) addValidationFunc(tp *typePlan) jen.Code {
+	self := jen.Op("*").Id(tp.t.Name)
+	var cases []jen.Code
+	for _, s := range tp.subresources {
+		cases = append(cases, jen.Lit(s))
+	}
+	return jen.Id("scheme").Dot("AddValidationFunc").Call(
+		jen.Line().Parens(self.Clone()).Call(jen.Nil()),
+		jen.Line().Func().Params(
+			jen.Id("ctx").Qual(contextPkg, "Context"), jen.Id("op").Qual(operationPkg, "Operation"),
+			jen.Id("obj").Op(",").Id("oldObj").Interface(),
+		).Qual(fieldPkg, "ErrorList").Block(
+			jen.Switch(jen.Id("op").Dot("Request").Dot("SubresourcePath").Call()).Block(
+				jen.Case(cases...).Block(jen.Return(jen.Id("Validate_"+tp.t.Name).Call(
+					jen.Id("ctx"), jen.Id("op"), jen.Nil().Comment("/* fldPath */"),
+					jen.Id("obj").Assert(self.Clone()),
+					jen.Qual(safePkg, "Cast").Types(self.Clone()).Call(jen.Id("oldObj")),
+				))),
+			),
+			jen.Return(jen.Qual(fieldPkg, "ErrorList").Values(
+				jen.Qual(fieldPkg, "InternalError").Call(jen.Nil(), jen.Qual(fmtPkg, "Errorf").Call(
+					jen.Lit("no validation found for %T, subresource: %v"), jen.Id("obj"),
+					jen.Id("op").Dot("Request").Dot("SubresourcePath").Call())),
+			)),
+		),
+		jen.Line(),
+	)
+}
+
+// writeType writes Validate_<Type> and the variables it uses.
+func (w *writer) writeType(tp *typePlan) {
+	w.vars = nil
+	body := w.typeBody(tp)
+	if tp.metadata != nil {
+		w.writeMetadataVar(tp)
+	}
+	for _, v := range w.vars {
+		w.file.Add(v)
+		w.file.Line()
+	}
+	param := jen.Op("*").Id(tp.t.Name)
+	if isNilable(tp.t.Object.Type()) {
+		param = jen.Id(tp.t.Name)
+	}
+	name := "Validate_" + tp.t.Name
+	w.file.Comment(name + " validates an instance of " + tp.t.Name + " according")
+	w.file.Comment("to declarative validation rules in the API schema.")
+	w.file.Func().Id(name).Params(
+		jen.Id("ctx").Qual(contextPkg, "Context"), jen.Id("op").Qual(operationPkg, "Operation"),
+		jen.Id("fldPath").Op("*").Qual(fieldPkg, "Path"), jen.Id("obj").Op(",").Id("oldObj").Add(param),
+	).Params(jen.Id("errs").Qual(fieldPkg, "ErrorList")).Block(append(body, jen.Return(jen.Id("errs")))...)
+	w.file.Line()
+}
+
+func (w *writer) typeBody(tp *typePlan) []jen.Code {
+	var body []jen.Code
+	stem := lowerFirst(tp.t.Name)
+	if tp.metadata != nil {
+		body = append(body, w.metadataCall(tp)...)
+	}
+	if len(tp.enum) > 0 {
+		symbols := "symbolsFor" + tp.t.Name
+		var names []jen.Code
+		for _, c := range tp.enum {
+			names = append(names, jen.Id(c))
+		}
+		w.vars = append(w.vars, jen.Var().Id(symbols).Op("=").Qual(setsPkg, "New").Call(names...))
+		body = append(body, appendErrs(jen.Qual(validatePkg, "Enum").Call(stdArgs(jen.Id(symbols), jen.Nil())...)))
+	}
+	body = append(body, w.valueChecks(tp.self, stem)...)
+	body = append(body, w.structChecks(tp)...)
+	for _, fp := range tp.fields {
+		if fp.value.has() {
+			body = append(body, w.field(tp, fp))
+		}
+	}
+	if tp.metadata != nil && tp.metadata.customResource {
+		body = append(body,
+			jen.Comment("kube-apiserver warns about custom resources it accepts"),
+			jen.If(jen.Len(jen.Id("errs")).Op("==").Lit(0)).Block(
+				jen.Id(metadataVar(tp)).Dot("RecordWarnings").Call(jen.Id("ctx"), jen.Id("op"), jen.Op("&").Id("obj").Dot("ObjectMeta"), jen.Id("oldMeta")),
+			))
+	}
+	return body
+}
+
+// field writes the validation of one struct field: a closure over the
+// field's value, called with paths relative to the field.
+func (w *writer) field(owner *typePlan, fp *fieldPlan) jen.Code {
+	v := fp.value
+	fn := jen.Func().Params(
+		jen.Id("fldPath").Op("*").Qual(fieldPkg, "Path"),
+		jen.Id("obj").Op(",").Id("oldObj").Add(paramType(v.typ)),
+		jen.Id("oldValueCorrelated").Bool(),
+	).Params(jen.Id("errs").Qual(fieldPkg, "ErrorList")).Block(
+		append(append([]jen.Code{w.ratchet(v)}, w.valueChecks(v, lowerFirst(owner.t.Name)+fp.f.GoName)...), jen.Return(jen.Id("errs")))...,
+	)
+	objArg := jen.Op("&").Id("obj").Dot(fp.f.GoName)
+	oldArg := jen.Op("&").Id("oldObj").Dot(fp.f.GoName)
+	if isNilable(v.typ) {
+		objArg, oldArg = jen.Id("obj").Dot(fp.f.GoName), jen.Id("oldObj").Dot(fp.f.GoName)
+	}
+	call := jen.Id("fn").Call(jen.Nil(), objArg, jen.Id("oldVal"), jen.Id("oldObj").Op("!=").Nil())
+	if fp.path == "" {
+		call = jen.Id("fn").Call(jen.Id("fldPath"), objArg, jen.Id("oldVal"), jen.Id("oldObj").Op("!=").Nil())
+	} else {
+		call = jen.Qual(rulesPkg, "Child").Call(jen.Id("fldPath"), jen.Lit(fp.path), call)
+	}
+	return jen.Block(
+		jen.Comment("field "+owner.t.Name+"."+fp.f.GoName),
+		jen.Id("fn").Op(":=").Add(fn),
+		jen.Id("oldVal").Op(":=").Qual(safePkg, "Field").Call(jen.Id("oldObj"),
+			jen.Func().Params(jen.Id("oldObj").Op("*").Id(owner.t.Name)).Add(paramType(v.typ)).Block(jen.Return(oldArg))),
+		appendErrs(call),
+	)
+}
+
+// ratchet skips unchanged values on update, comparing as
+// equality.Semantic does (see equal.go). A struct whose only check is its
+// type's function needs no comparison: each of its fields skips itself when
+// unchanged.
+func (w *writer) ratchet(v *valuePlan) jen.Code {
+	t := v.typ
+	if isStruct(deref(t)) && onlyTypeFn(v) {
+		return jen.Null()
+	}
+	var same *jen.Statement
+	if isNilable(t) && !isPointer(t) {
+		same, _ = w.eq.same(t, func() *jen.Statement { return jen.Id("obj") }, func() *jen.Statement { return jen.Id("oldObj") })
+	} else {
+		elem := deref(t)
+		values, ok := w.eq.same(elem, func() *jen.Statement { return jen.Op("*").Id("obj") }, func() *jen.Statement { return jen.Op("*").Id("oldObj") })
+		if ok {
+			same = jen.Parens(jen.Id("obj").Op("==").Id("oldObj").Op("||").Parens(
+				jen.Id("obj").Op("!=").Nil().Op("&&").Id("oldObj").Op("!=").Nil().Op("&&").Add(values)))
+		}
+	}
+	if same == nil {
+		same = jen.Qual(equalityPkg, "Semantic").Dot("DeepEqual").Call(jen.Id("obj"), jen.Id("oldObj"))
+	}
+	return jen.Comment("don't revalidate unchanged data").Line().
+		If(jen.Id("oldValueCorrelated").Op("&&").Id("op").Dot("Type").Op("==").Qual(operationPkg, "Update").Op("&&").Add(same)).
+		Block(jen.Return(jen.Nil()))
+}
+
+// onlyTypeFn reports a value validated only by its type's function.
+func onlyTypeFn(v *valuePlan) bool {
+	return !v.checksSomething() && !v.list.hasUnique() && !v.elem.has() && !v.key.has() && v.typeFn.has()
+}
+
+// call is one validator call with its flags.
+type call struct {
+	tag          string
+	code         *jen.Statement
+	shortCircuit bool
+	nonError     bool
+	// unset marks an optional check written as a condition on obj, not a
+	// call returning errors.
+	unset   bool
+	comment string
+}
+
+// valueChecks writes the checks of one value, with obj, oldObj and fldPath
+// in scope: short-circuit validators first (returning early when they
+// fail), then the others, then the items, keys and values, then the type's
+// own validation.
+func (w *writer) valueChecks(v *valuePlan, stem string) []jen.Code {
+	if !v.has() {
+		return nil
+	}
+	calls := w.ruleCalls(v, stem)
+	sort.SliceStable(calls, func(i, j int) bool { return calls[i].tag < calls[j].tag })
+	sort.SliceStable(calls, func(i, j int) bool { return calls[i].shortCircuit && !calls[j].shortCircuit })
+	var out []jen.Code
+	out = append(out, shortCircuits(calls)...)
+	for _, c := range calls {
+		if c.shortCircuit {
+			continue
+		}
+		if c.comment != "" {
+			out = append(out, jen.Comment(c.comment))
+		}
+		out = append(out, appendErrs(c.code))
+	}
+	out = append(out, w.listChecks(v)...)
+	out = append(out, w.partChecks(v, stem)...)
+	out = append(out, w.elementChecks(v, stem)...)
+	if v.typeFn.has() {
+		out = append(out, typeFnCall(v))
+	}
+	return out
+}
+
+// shortCircuits writes the short-circuit validators and the early return:
+// when one fails (or an optional value is unset) the others do not run.
+func shortCircuits(calls []call) []jen.Code {
+	var sc []call
+	var out []jen.Code
+	for _, c := range calls {
+		if c.shortCircuit {
+			sc = append(sc, c)
+			if c.comment != "" {
+				out = append(out, jen.Comment(c.comment))
+			}
+		}
+	}
+	switch {
+	case len(sc) == 0:
+		return nil
+	case len(sc) == 1 && sc[0].unset:
+		return append(out, jen.If(sc[0].code).Block(jen.Return(jen.Id("errs")).Comment("// unset: nothing else to check")))
+	case len(sc) == 1 && !sc[0].nonError:
+		return append(out, jen.If(jen.Id("e").Op(":=").Add(sc[0].code), jen.Len(jen.Id("e")).Op("!=").Lit(0)).Block(
+			jen.Return(jen.Append(jen.Id("errs"), jen.Id("e").Op("..."))).Comment("// the other validators do not run")))
+	}
+	out = append(out, jen.Id("earlyReturn").Op(":=").False())
+	for _, c := range sc {
+		var block []jen.Code
+		if !c.nonError {
+			block = append(block, jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Id("e").Op("...")))
+		}
+		block = append(block, jen.Id("earlyReturn").Op("=").True())
+		if c.unset {
+			out = append(out, jen.If(c.code).Block(block...))
+			continue
+		}
+		out = append(out, jen.If(jen.Id("e").Op(":=").Add(c.code), jen.Len(jen.Id("e")).Op("!=").Lit(0)).Block(block...))
+	}
+	return append(out, jen.If(jen.Id("earlyReturn")).Block(jen.Return(jen.Id("errs")).Comment("// do not proceed")))
+}
+
+func appendErrs(code jen.Code) jen.Code {
+	return jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Add(code).Op("..."))
+}
+
+// stdArgs are the arguments every validator takes, then extra ones.
+func stdArgs(extra ...jen.Code) []jen.Code {
+	return append([]jen.Code{jen.Id("ctx"), jen.Id("op"), jen.Id("fldPath"), jen.Id("obj"), jen.Id("oldObj")}, extra...)
+}
+
+// typeFnCall calls the validation of the value's type; a nil pointer has
+// nothing to validate.
+func typeFnCall(v *valuePlan) jen.Code {
+	fn := jen.Id(v.typeFn.name)
+	if v.typeFn.pkgPath != "" {
+		fn = jen.Qual(v.typeFn.pkgPath, v.typeFn.name)
+	}
+	call := appendErrs(fn.Call(stdArgs()...))
+	if isPointer(v.typ) {
+		return jen.If(jen.Id("obj").Op("!=").Nil()).Block(call)
+	}
+	return call
+}
+
+// paramType is how validators take a value: by address, or as it is when it
+// can be nil.
+func paramType(t types.Type) jen.Code {
+	if isNilable(t) {
+		return typeCode(t)
+	}
+	return jen.Op("*").Add(typeCode(t))
+}
+
+// typeCode renders a type with qualified names.
+func typeCode(t types.Type) *jen.Statement {
+	switch t := t.(type) {
+	case *types.Named:
+		if t.Obj().Pkg() == nil {
+			return jen.Id(t.Obj().Name())
+		}
+		return jen.Qual(t.Obj().Pkg().Path(), t.Obj().Name())
+	case *types.Basic:
+		return jen.Id(t.Name())
+	case *types.Pointer:
+		return jen.Op("*").Add(typeCode(t.Elem()))
+	case *types.Slice:
+		return jen.Index().Add(typeCode(t.Elem()))
+	case *types.Map:
+		return jen.Map(typeCode(t.Key())).Add(typeCode(t.Elem()))
+	case *types.Array:
+		return jen.Index(jen.Lit(int(t.Len()))).Add(typeCode(t.Elem()))
+	}
+	return jen.Id(types.TypeString(t, nil))
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	r := []rune(s)
+	r[0] = unicode.ToLower(r[0])
+	return string(r)
+}
+
+// intLit is an untyped integer constant, which converts to the validated
+// value's type.
+func intLit(n float64) jen.Code {
+	return jen.Op(strconv.FormatInt(int64(n), 10))
+}

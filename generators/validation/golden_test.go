@@ -1,0 +1,289 @@
+package validation_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/gen"
+	"github.com/metagen-dev/metagen/generators/gofile"
+	"github.com/metagen-dev/metagen/generators/load"
+	"github.com/metagen-dev/metagen/generators/validation"
+)
+
+var update = flag.Bool("update", false, "rewrite the want/ directories of the golden cases")
+
+// errorsFile holds a case's expected errors, one per line, with positions
+// relative to the case directory.
+const errorsFile = "errors.txt"
+
+// TestGolden runs the generator on every testdata/<case> and compares the
+// output with testdata/<case>/want: the generated files, or errors.txt.
+func TestGolden(t *testing.T) {
+	for _, name := range caseNames(t) {
+		t.Run(name, func(t *testing.T) {
+			got := generateCase(t, name)
+			if *update {
+				writeWant(t, name, got)
+				return
+			}
+			compareWant(t, name, got)
+		})
+	}
+}
+
+// TestBehaviour compiles each case's generated code into its package and
+// runs the case's own tests (doc_test.go), which call the generated
+// functions on valid, invalid and updated values and compare the exact
+// field.ErrorList. One go test run builds every case, through -overlay, so
+// that testdata holds only the inputs and want/.
+func TestBehaviour(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the testdata packages; skipped with -short")
+	}
+	tmp := t.TempDir()
+	overlay := map[string]string{}
+	var packages []string
+	for _, name := range caseNames(t) {
+		tests, _ := filepath.Glob(filepath.Join("testdata", name, "*_test.go"))
+		if len(tests) == 0 {
+			continue
+		}
+		got := generateCase(t, name)
+		if _, failed := got[errorsFile]; failed {
+			t.Fatalf("case %s has tests but fails to generate:\n%s", name, got[errorsFile])
+		}
+		for rel, content := range got {
+			path := filepath.Join(caseDir(t, name), filepath.FromSlash(rel))
+			overlay[path] = writeTemp(t, tmp, content)
+		}
+		packages = append(packages, "./generators/validation/testdata/"+name)
+	}
+	if len(packages) == 0 {
+		t.Fatal("no case has behaviour tests")
+	}
+	data, err := json.Marshal(map[string]any{"Replace": overlay})
+	if err != nil {
+		t.Fatal(err)
+	}
+	overlayFile := filepath.Join(tmp, "overlay.json")
+	if err := os.WriteFile(overlayFile, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := append([]string{"test", "-count=1", "-v", "-overlay=" + overlayFile}, packages...)
+	cmd := exec.Command("go", args...)
+	cmd.Dir = repoRoot(t)
+	output, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, output)
+	}
+	t.Logf("%d packages:\n%s", len(packages), summary(output))
+}
+
+// summary keeps the package results and the corpus counts of a go test -v
+// run.
+func summary(output []byte) string {
+	var keep []string
+	for _, line := range strings.Split(string(output), "\n") {
+		if strings.HasPrefix(line, "ok") || strings.HasPrefix(line, "corpus:") || strings.HasPrefix(line, "generated corpus:") {
+			keep = append(keep, line)
+		}
+	}
+	return strings.Join(keep, "\n")
+}
+
+func writeTemp(t *testing.T, dir string, content []byte) string {
+	t.Helper()
+	f, err := os.CreateTemp(dir, "*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.Write(content); err != nil {
+		t.Fatal(err)
+	}
+	return f.Name()
+}
+
+// caseNames are the testdata directories that have a want/ directory.
+func caseNames(t *testing.T) []string {
+	t.Helper()
+	entries, err := os.ReadDir("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		if _, err := os.Stat(filepath.Join("testdata", e.Name(), "want")); err == nil || *update && e.IsDir() {
+			names = append(names, e.Name())
+		}
+	}
+	if len(names) == 0 {
+		t.Fatal("no golden cases in testdata")
+	}
+	return names
+}
+
+// output is what the generator produced for one case: file contents by path
+// relative to the case directory, or errors.txt when it failed.
+type output map[string][]byte
+
+func caseDir(t *testing.T, name string) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// generateCase loads one case (its directory and Go subdirectories other
+// than want/) and runs the generator as the pipeline would, in memory.
+func generateCase(t *testing.T, name string) output {
+	t.Helper()
+	dir := caseDir(t, name)
+	universe, err := load.Load(load.Options{Dir: repoRoot(t), Patterns: casePatterns(t, name)})
+	if err != nil {
+		t.Fatalf("load: %v", err)
+	}
+	got := output{}
+	var problems []string
+	state := &gen.RunState{}
+	for _, pkg := range universe.Packages {
+		if !validation.Generator.Enabled(pkg) {
+			continue
+		}
+		pass := &gen.Pass{Generator: validation.Generator, Universe: universe, Package: pkg, RunState: state}
+		if err := validation.Generator.Run(pass); err != nil {
+			for _, e := range diag.Unwrap(err) {
+				problems = append(problems, strings.ReplaceAll(e.Error(), dir+string(filepath.Separator), ""))
+			}
+			continue
+		}
+		for _, f := range pass.Files() {
+			content, err := gofile.Render(f.Code, gofile.Header{}, validation.Generator.BuildConstraint)
+			if err != nil {
+				t.Fatalf("render %s: %v", f.Path, err)
+			}
+			rel, err := filepath.Rel(dir, f.Path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got[filepath.ToSlash(rel)] = content
+		}
+	}
+	if len(problems) > 0 {
+		return output{errorsFile: []byte(strings.Join(problems, "\n") + "\n")}
+	}
+	return got
+}
+
+// casePatterns are the case directory and its subdirectories holding Go
+// files, except want/.
+func casePatterns(t *testing.T, name string) []string {
+	t.Helper()
+	patterns := []string{"./generators/validation/testdata/" + name}
+	entries, err := os.ReadDir(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if !e.IsDir() || e.Name() == "want" {
+			continue
+		}
+		if goFiles, _ := filepath.Glob(filepath.Join("testdata", name, e.Name(), "*.go")); len(goFiles) > 0 {
+			patterns = append(patterns, patterns[0]+"/"+e.Name())
+		}
+	}
+	return patterns
+}
+
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+func writeWant(t *testing.T, name string, got output) {
+	t.Helper()
+	want := filepath.Join("testdata", name, "want")
+	if err := os.RemoveAll(want); err != nil {
+		t.Fatal(err)
+	}
+	for rel, content := range got {
+		path := filepath.Join(want, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, content, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func compareWant(t *testing.T, name string, got output) {
+	t.Helper()
+	want := readWant(t, name)
+	for rel, content := range got {
+		if expected, ok := want[rel]; !ok {
+			t.Errorf("unexpected output %s:\n%s", rel, content)
+		} else if !bytes.Equal(content, expected) {
+			t.Errorf("%s differs from want/%s (run go test ./generators/validation -run Golden -update to accept):\n%s", rel, rel, lineDiff(string(expected), string(content)))
+		}
+	}
+	for rel := range want {
+		if _, ok := got[rel]; !ok {
+			t.Errorf("missing output %s", rel)
+		}
+	}
+}
+
+func readWant(t *testing.T, name string) output {
+	t.Helper()
+	root := filepath.Join("testdata", name, "want")
+	want := output{}
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		content, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		want[filepath.ToSlash(rel)] = content
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return want
+}
+
+// lineDiff shows the first differing line, enough to see what changed.
+func lineDiff(want, got string) string {
+	wantLines, gotLines := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < len(wantLines) || i < len(gotLines); i++ {
+		var w, g string
+		if i < len(wantLines) {
+			w = wantLines[i]
+		}
+		if i < len(gotLines) {
+			g = gotLines[i]
+		}
+		if w != g {
+			return "line " + strconv.Itoa(i+1) + ":\n  want: " + w + "\n  got:  " + g
+		}
+	}
+	return "(no line differs)"
+}

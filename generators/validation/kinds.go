@@ -1,0 +1,276 @@
+package validation
+
+import (
+	"go/types"
+	"math"
+	"regexp"
+	"sort"
+
+	"k8s.io/gengo/v2/codetags"
+
+	"github.com/metagen-dev/metagen/schema/rules"
+)
+
+// applies checks that a rule fits the type of the value it is written on,
+// reporting an error when it does not; presence rules on value structs from
+// the schema dialects (+optional, kubebuilder) are dropped quietly, since
+// every Go struct value is present.
+func (a *analyzer) applies(r *rule, typ types.Type, d *declRules) bool {
+	scalar := deref(typ)
+	wrong := func(want string) bool {
+		a.errorf(r.pos, "%s applies to %s, not %s", r.tag, want, typeName(typ))
+		return false
+	}
+	switch r.kind {
+	case ruleRequired, ruleOptional, ruleForbidden:
+		return a.presenceApplies(r, typ, d)
+	case ruleImmutable:
+		return true
+	case ruleCustom:
+		if r.str == "" {
+			a.errorf(r.pos, "%s applies to fields and types, not to list items or map keys", r.tag)
+			return false
+		}
+	case ruleUpdate:
+		return a.updateApplies(r, typ)
+	case ruleMonotonic:
+		if !isInteger(scalar) {
+			return wrong("integers")
+		}
+	case ruleMinimum, ruleMaximum:
+		if r.kubebuilder && isNumber(scalar) {
+			return a.boundFits(r, scalar)
+		}
+		if !isInteger(scalar) {
+			return wrong("integers")
+		}
+		return a.boundFits(r, scalar)
+	case ruleMultipleOf:
+		if !isNumber(scalar) {
+			return wrong("numbers")
+		}
+	case ruleMinLength, ruleMaxLength, ruleMaxBytes, ruleFormat, ruleEnumValues:
+		if !isString(scalar) {
+			return wrong("strings")
+		}
+	case rulePattern:
+		if !isString(scalar) {
+			return wrong("strings")
+		}
+		if _, err := regexp.Compile(r.str); err != nil {
+			a.errorf(r.pos, "%s: %v", r.tag, err)
+			return false
+		}
+	case ruleSchemaFormat:
+		if !isString(scalar) {
+			return wrong("strings")
+		}
+		if !rules.IsFormat(r.str) {
+			a.errorf(r.pos, "%s=%s: unknown format", r.tag, r.str)
+			return false
+		}
+	case ruleNEQ:
+		return a.neqApplies(r, scalar)
+	case ruleMinItems, ruleMaxItems, ruleUniqueItems:
+		if !isSlice(typ) {
+			return wrong("lists")
+		}
+	case ruleMinProperties, ruleMaxProperties:
+		if !isMap(typ) {
+			return wrong("maps")
+		}
+	}
+	return true
+}
+
+func (a *analyzer) presenceApplies(r *rule, typ types.Type, d *declRules) bool {
+	if isStruct(typ) {
+		if r.tag == "+k8s:required" || r.tag == "+k8s:optional" || r.tag == "+k8s:forbidden" {
+			a.errorf(r.pos, "non-pointer structs cannot use the %s tag: a struct value is always present", r.tag)
+		}
+		return false
+	}
+	if r.kind == ruleOptional && d.hasDefault {
+		// As validation-gen: an optional field with a default is required
+		// to the server, unless the default is the zero value of a value
+		// field, which makes "optional" mere documentation.
+		if !isNilable(typ) && d.zeroDefault {
+			return false
+		}
+		r.kind = ruleRequired
+	}
+	return true
+}
+
+func (a *analyzer) updateApplies(r *rule, typ types.Type) bool {
+	collection := isSlice(typ) || isMap(typ)
+	switch r.str {
+	case "NoModify":
+		if collection {
+			a.errorf(r.pos, "%s=NoModify is not supported on lists or maps; use +k8s:eachVal=+k8s:update=NoModify", r.tag)
+			return false
+		}
+	case "NoAddItem", "NoRemoveItem":
+		if !collection {
+			a.errorf(r.pos, "%s=%s applies to lists and maps, not %s", r.tag, r.str, typeName(typ))
+			return false
+		}
+	}
+	return true
+}
+
+func (a *analyzer) neqApplies(r *rule, scalar types.Type) bool {
+	ok := false
+	switch r.neqKind {
+	case codetags.ValueTypeString:
+		ok = isString(scalar)
+	case codetags.ValueTypeInt:
+		ok = isInteger(scalar)
+	case codetags.ValueTypeBool:
+		ok = basicInfo(scalar)&types.IsBoolean != 0
+	case codetags.ValueTypeRaw:
+		ok = isString(scalar)
+	}
+	if !ok {
+		a.errorf(r.pos, "%s=%s does not fit %s", r.tag, r.str, typeName(scalar))
+	}
+	return ok
+}
+
+// boundFits reports a bound that the type cannot hold.
+func (a *analyzer) boundFits(r *rule, scalar types.Type) bool {
+	if !isInteger(scalar) || (r.num == math.Trunc(r.num) && !r.exclusive && intFits(scalar, r.num)) {
+		return true
+	}
+	if r.kubebuilder {
+		return true // rules.Minimum/Maximum compare as float64
+	}
+	a.errorf(r.pos, "%s=%v does not fit %s", r.tag, r.num, typeName(scalar))
+	return false
+}
+
+// integerBound reports whether a rule on an integer can use validate's
+// integer Minimum/Maximum: a whole, inclusive bound the type holds.
+func integerBound(r rule, scalar types.Type) bool {
+	return isInteger(scalar) && r.num == math.Trunc(r.num) && !r.exclusive && intFits(scalar, r.num)
+}
+
+func intFits(t types.Type, n float64) bool {
+	info := basicInfo(t)
+	kind := t.Underlying().(*types.Basic).Kind()
+	if info&types.IsUnsigned != 0 {
+		if n < 0 {
+			return false
+		}
+		switch kind {
+		case types.Uint8:
+			return n <= math.MaxUint8
+		case types.Uint16:
+			return n <= math.MaxUint16
+		case types.Uint32:
+			return n <= math.MaxUint32
+		}
+		return n <= math.MaxUint64
+	}
+	switch kind {
+	case types.Int8:
+		return n >= math.MinInt8 && n <= math.MaxInt8
+	case types.Int16:
+		return n >= math.MinInt16 && n <= math.MaxInt16
+	case types.Int32:
+		return n >= math.MinInt32 && n <= math.MaxInt32
+	}
+	return n >= math.MinInt64 && n <= math.MaxInt64
+}
+
+func deref(t types.Type) types.Type {
+	if p, ok := t.(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+func basicInfo(t types.Type) types.BasicInfo {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return 0
+	}
+	return b.Info()
+}
+
+func isInteger(t types.Type) bool { return basicInfo(t)&types.IsInteger != 0 }
+func isNumber(t types.Type) bool  { return basicInfo(t)&(types.IsInteger|types.IsFloat) != 0 }
+func isString(t types.Type) bool  { return basicInfo(t)&types.IsString != 0 }
+
+func isSlice(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Slice)
+	return ok
+}
+
+func isMap(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Map)
+	return ok
+}
+
+func isPointer(t types.Type) bool {
+	_, ok := t.(*types.Pointer)
+	return ok
+}
+
+// isNilable: values passed to validators as they are, not by address.
+func isNilable(t types.Type) bool { return isPointer(t) || isSlice(t) || isMap(t) }
+
+// isDirectComparable: values == compares fully, as validation-gen decides
+// (no pointers, which == would compare by address).
+func isDirectComparable(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return true
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if !isDirectComparable(u.Field(i).Type()) {
+				return false
+			}
+		}
+		return true
+	case *types.Array:
+		return isDirectComparable(u.Elem())
+	}
+	return false
+}
+
+// formatFunc names a +k8s:format validator.
+type formatFunc struct{ pkg, name string }
+
+// k8sFormats maps the +k8s:format values to their validators: the functions
+// of k8s.io/apimachinery/pkg/api/validate; schema/rules for k8s-label-key
+// (validate's, behind a quick pass that does not allocate) and k8s-ip, which
+// validation-gen documents but does not generate yet.
+var k8sFormats = map[string]formatFunc{
+	"k8s-extended-resource-name":        {validatePkg, "ExtendedResourceName"},
+	"k8s-ip":                            {rulesPkg, "IPSloppy"},
+	"k8s-label-key":                     {rulesPkg, "LabelKey"},
+	"k8s-label-value":                   {validatePkg, "LabelValue"},
+	"k8s-long-name":                     {validatePkg, "LongName"},
+	"k8s-long-name-caseless":            {validatePkg, "LongNameCaseless"},
+	"k8s-path-segment-name":             {validatePkg, "PathSegmentName"},
+	"k8s-prefixed-label-key":            {validatePkg, "PrefixedLabelKey"},
+	"k8s-resource-fully-qualified-name": {validatePkg, "ResourceFullyQualifiedName"},
+	"k8s-resource-pool-name":            {validatePkg, "ResourcePoolName"},
+	"k8s-short-name":                    {validatePkg, "ShortName"},
+	"k8s-uuid":                          {validatePkg, "UUID"},
+}
+
+func isK8sFormat(name string) bool {
+	_, ok := k8sFormats[name]
+	return ok
+}
+
+func k8sFormatNames() []string {
+	names := make([]string, 0, len(k8sFormats))
+	for name := range k8sFormats {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}

@@ -1,0 +1,124 @@
+package validation
+
+import (
+	"strings"
+
+	utilvalidation "k8s.io/apimachinery/pkg/util/validation"
+
+	"github.com/metagen-dev/metagen/generators/markers"
+	"github.com/metagen-dev/metagen/generators/model"
+)
+
+// metadataPlan is the meta.Rules value of a root type with ObjectMeta.
+type metadataPlan struct {
+	namespaced     bool
+	nameFormat     string // a meta.NameFormat constant name, "" for the default
+	customResource bool
+	group          string
+	owned          []string
+}
+
+// nameFormats maps +metagen:name-format values to meta.NameFormat constants.
+var nameFormats = map[string]string{
+	"dns-subdomain": "",
+	"dns-label":     "DNSLabel",
+	"dns1035-label": "DNS1035Label",
+	"path-segment":  "PathSegment",
+}
+
+// metadataPlan reads the metadata markers of a root type; nil when the type
+// does not embed metav1.ObjectMeta.
+func (a *analyzer) metadataPlan(t *model.Type) *metadataPlan {
+	embeds := false
+	for _, f := range t.Fields {
+		embeds = embeds || (f.Embedded && isMetav1(f.Type(), "ObjectMeta"))
+	}
+	if !embeds {
+		a.metadataMarkersUnused(t)
+		return nil
+	}
+	p := &metadataPlan{namespaced: a.namespaced(t)}
+	p.customResource = a.isCustomResource(t)
+	if m, ok := t.Markers.Get(markerNameFormat); ok {
+		p.nameFormat = nameFormats[m.Value]
+		if p.customResource && p.nameFormat != "" {
+			a.errorf(m.Pos, "+%s=%s: kube-apiserver always validates the names of custom resources as DNS subdomains", markerNameFormat, m.Value)
+		}
+	}
+	if m, ok := t.Markers.Get(markerFinalizers); ok {
+		p.group, p.owned = a.ownedFinalizers(m)
+	}
+	return p
+}
+
+// namespaced reads the scope from +genclient:nonNamespaced and
+// +kubebuilder:resource:scope=…, which must agree.
+func (a *analyzer) namespaced(t *model.Type) bool {
+	cluster := t.Markers.Has(markerNonNamespaced)
+	if m, ok := t.Markers.Get(markerResource); ok {
+		if scope, found := argValue(m.Args, "scope"); found {
+			switch scope {
+			case "Cluster", "Namespaced":
+				if cluster && scope != "Cluster" {
+					a.errorf(m.Pos, "+kubebuilder:resource:scope=%s contradicts +genclient:nonNamespaced", scope)
+				}
+				cluster = scope == "Cluster"
+			default:
+				a.errorf(m.Pos, "+kubebuilder:resource:scope=%s: want Namespaced or Cluster", scope)
+			}
+		}
+	}
+	return !cluster
+}
+
+// argValue finds key=value in controller-tools style arguments.
+func argValue(args, key string) (string, bool) {
+	for _, part := range strings.Split(args, ",") {
+		if k, v, ok := strings.Cut(part, "="); ok && strings.TrimSpace(k) == key {
+			return strings.TrimSpace(v), true
+		}
+	}
+	return "", false
+}
+
+func (a *analyzer) isCustomResource(t *model.Type) bool {
+	if m, ok := t.Markers.Get(markerCustomResource); ok {
+		return m.Bool()
+	}
+	m, ok := a.pkg.Markers.Get(markerCustomResource)
+	return ok && m.Bool()
+}
+
+// ownedFinalizers checks the allow-list: names in the package's group
+// domain, each a qualified name.
+func (a *analyzer) ownedFinalizers(m markers.Marker) (string, []string) {
+	groupMarker, ok := a.pkg.Markers.Get(markerGroupName)
+	group := strings.TrimSpace(groupMarker.Value)
+	if !ok || group == "" {
+		a.errorf(m.Pos, "+%s needs the package's +groupName: the list holds the finalizers of the group's domain", markerFinalizers)
+		return "", nil
+	}
+	var owned []string
+	for _, name := range m.List() {
+		prefix, _, qualified := strings.Cut(name, "/")
+		switch {
+		case len(utilvalidation.IsQualifiedName(name)) > 0:
+			a.errorf(m.Pos, "+%s: %q is not a valid finalizer name: %s", markerFinalizers, name, strings.Join(utilvalidation.IsQualifiedName(name), "; "))
+		case !qualified || (prefix != group && !strings.HasSuffix(prefix, "."+group)):
+			a.errorf(m.Pos, "+%s: %q is not in the domain of group %s", markerFinalizers, name, group)
+		default:
+			owned = append(owned, name)
+		}
+	}
+	return group, owned
+}
+
+// metadataMarkersUnused reports metadata markers on types that get no
+// metadata validation: types that are not root types, or have no ObjectMeta.
+func (a *analyzer) metadataMarkersUnused(t *model.Type) {
+	for _, name := range []string{markerNameFormat, markerFinalizers} {
+		if m, ok := t.Markers.Get(name); ok {
+			a.errorf(m.Pos, "+%s has no effect: %s is not a root type that embeds metav1.ObjectMeta", name, t.Name)
+		}
+	}
+}

@@ -1,0 +1,234 @@
+package validation
+
+import (
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/markers"
+	"github.com/metagen-dev/metagen/generators/model"
+)
+
+// The markers this generator reads besides the field rules of tags.go.
+const (
+	markerActivation     = "k8s:validation-gen"
+	markerInput          = "k8s:validation-gen-input"
+	markerSchemeRegistry = "k8s:validation-gen-scheme-registry"
+	markerSupports       = "k8s:supportsSubresource"
+	markerIsSubresource  = "k8s:isSubresource"
+	markerNonNamespaced  = "genclient:nonNamespaced"
+	markerResource       = "kubebuilder:resource"
+	markerNameFormat     = "metagen:name-format"
+	markerCustomResource = "metagen:custom-resource"
+	markerFinalizers     = "metagen:allowed-finalizers"
+	markerGroupName      = "groupName"
+	markerInterfaces     = "k8s:deepcopy-gen:interfaces"
+	markerObjectRoot     = "kubebuilder:object:root"
+)
+
+// filter is one value of the package's +k8s:validation-gen tags.
+type filter struct {
+	all           bool
+	withField     string
+	withSuffix    string
+	pos           token.Position
+	unknown       string
+	emptyArgument bool
+}
+
+// activation returns the package's type filters, or false when the package
+// does not opt in. +k8s:validation-gen=false turns the package off.
+func activation(pkg *model.Package) ([]filter, bool) {
+	tags := pkg.Markers.All(markerActivation)
+	if len(tags) == 0 {
+		return nil, false
+	}
+	var filters []filter
+	for _, m := range tags {
+		if m.Value == "false" {
+			return nil, false
+		}
+		filters = append(filters, parseFilter(m))
+	}
+	return filters, true
+}
+
+func parseFilter(m markers.Marker) filter {
+	f := filter{pos: m.Pos}
+	value := strings.TrimSpace(m.Value)
+	switch {
+	case value == "*":
+		f.all = true
+	case value == "TypeMeta":
+		f.withField = "TypeMeta"
+	case strings.HasPrefix(value, "TypesWithField="):
+		f.withField = strings.TrimPrefix(value, "TypesWithField=")
+		f.emptyArgument = f.withField == ""
+	case strings.HasPrefix(value, "TypesWithSuffix="):
+		f.withSuffix = strings.TrimPrefix(value, "TypesWithSuffix=")
+		f.emptyArgument = f.withSuffix == ""
+	default:
+		f.unknown = value
+	}
+	return f
+}
+
+// checkFilters reports malformed package tags.
+func (a *analyzer) checkFilters(filters []filter) {
+	for _, f := range filters {
+		switch {
+		case f.unknown != "":
+			a.errorf(f.pos, "unknown value %q for +%s: want *, TypeMeta, TypesWithField=<field> or TypesWithSuffix=<suffix>", f.unknown, markerActivation)
+		case f.emptyArgument:
+			a.errorf(f.pos, "+%s needs a name after '='", markerActivation)
+		}
+	}
+	if m, ok := a.pkg.Markers.Get(markerInput); ok && strings.TrimSpace(m.Value) != a.pkg.Path {
+		a.errorf(m.Pos, "+%s=%s: metagen generates validation next to the types it validates; remove the tag, or run metagen on %s", markerInput, m.Value, m.Value)
+	}
+}
+
+// isRootType applies the package filters and the type's own tag, as
+// validation-gen does.
+func isRootType(t *model.Type, filters []filter) bool {
+	if !token.IsExported(t.Name) || t.IsAlias() {
+		return false
+	}
+	if m, ok := t.Markers.Get(markerActivation); ok {
+		return m.Value == "true"
+	}
+	if embedsListMeta(t) {
+		return false
+	}
+	for _, f := range filters {
+		switch {
+		case f.all:
+			return true
+		case f.withField != "" && hasField(t, f.withField):
+			return true
+		case f.withSuffix != "" && strings.HasSuffix(t.Name, f.withSuffix):
+			return true
+		}
+	}
+	return false
+}
+
+func hasField(t *model.Type, name string) bool {
+	for _, f := range t.Fields {
+		if f.GoName == name {
+			return true
+		}
+	}
+	return false
+}
+
+func embedsListMeta(t *model.Type) bool {
+	for _, f := range t.Fields {
+		if f.Embedded && isMetav1(f.Type(), "ListMeta") {
+			return true
+		}
+	}
+	return false
+}
+
+const metav1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// isMetav1 reports whether t is the named metav1 type.
+func isMetav1(t types.Type, name string) bool {
+	named, ok := t.(*types.Named)
+	return ok && named.Obj().Name() == name && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == metav1Path
+}
+
+// isRuntimeObject reports whether t will be a runtime.Object once every
+// generator has run: it embeds metav1.TypeMeta (GetObjectKind) and declares
+// DeepCopyObject, or asks deepcopy for it.
+func isRuntimeObject(t *model.Type) bool {
+	embedsTypeMeta := false
+	for _, f := range t.Fields {
+		embedsTypeMeta = embedsTypeMeta || (f.Embedded && isMetav1(f.Type(), "TypeMeta"))
+	}
+	if !embedsTypeMeta {
+		return false
+	}
+	if method, _, _ := types.LookupFieldOrMethod(types.NewPointer(t.Object.Type()), false, t.Object.Pkg(), "DeepCopyObject"); method != nil {
+		return true
+	}
+	if m, ok := t.Markers.Get(markerObjectRoot); ok && m.Bool() {
+		return true
+	}
+	for _, m := range t.Markers.All(markerInterfaces) {
+		for _, name := range m.List() {
+			if name == "k8s.io/apimachinery/pkg/runtime.Object" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// subresources lists where a root type's validation serves, sorted: "/" and
+// every +k8s:supportsSubresource, or only its +k8s:isSubresource.
+func (a *analyzer) subresources(t *model.Type) []string {
+	set := map[string]bool{}
+	if m, ok := t.Markers.Get(markerIsSubresource); ok {
+		set[a.subresourcePath(m)] = true
+	} else {
+		set["/"] = true
+	}
+	for _, m := range t.Markers.All(markerSupports) {
+		set[a.subresourcePath(m)] = true
+	}
+	return sortedKeys(set)
+}
+
+func (a *analyzer) subresourcePath(m markers.Marker) string {
+	value := unquote(strings.TrimSpace(m.Value))
+	if !strings.HasPrefix(value, "/") {
+		a.errorf(m.Pos, "+%s=%s: want a path such as /status", m.Name, m.Value)
+	}
+	return value
+}
+
+// schemeRegistry returns the scheme type RegisterValidations takes as a
+// qualified name, or "" for no registration.
+func (a *analyzer) schemeRegistry() (pkgPath, name string, register bool) {
+	m, ok := a.pkg.Markers.Get(markerSchemeRegistry)
+	if !ok {
+		return "k8s.io/apimachinery/pkg/runtime", "Scheme", true
+	}
+	value := unquote(strings.TrimSpace(m.Value))
+	if value == "nil" {
+		return "", "", false
+	}
+	dot := strings.LastIndexByte(value, '.')
+	if dot <= 0 || dot == len(value)-1 {
+		a.errorf(m.Pos, "+%s=%s: want a qualified type name such as k8s.io/apimachinery/pkg/runtime.Scheme, or nil", markerSchemeRegistry, m.Value)
+		return "", "", false
+	}
+	return value[:dot], value[dot+1:], true
+}
+
+// schemeBuilder names the package's scheme builder variable that init
+// registers with, or "".
+func schemeBuilder(pkg *model.Package) string {
+	for _, name := range []string{"localSchemeBuilder", "SchemeBuilder"} {
+		if v, ok := pkg.Types.Scope().Lookup(name).(*types.Var); ok && isSchemeBuilder(v.Type()) {
+			return name
+		}
+	}
+	return ""
+}
+
+func isSchemeBuilder(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := t.(*types.Named)
+	return ok && named.Obj().Name() == "SchemeBuilder" && named.Obj().Pkg() != nil &&
+		named.Obj().Pkg().Path() == "k8s.io/apimachinery/pkg/runtime"
+}
+
+func (a *analyzer) errorf(pos token.Position, format string, args ...any) {
+	a.u.errs[a.pkg.Path] = append(a.u.errs[a.pkg.Path], diag.Errorf(pos, format, args...))
+}

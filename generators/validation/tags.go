@@ -1,0 +1,550 @@
+package validation
+
+import (
+	"fmt"
+	"go/token"
+	"math"
+	"strconv"
+	"strings"
+
+	"k8s.io/gengo/v2/codetags"
+
+	"github.com/metagen-dev/metagen/generators/markers"
+)
+
+// ruleKind is what one rule checks.
+type ruleKind int
+
+const (
+	ruleRequired ruleKind = iota
+	ruleOptional
+	ruleForbidden
+	ruleImmutable
+	ruleUpdate
+	ruleMonotonic
+	ruleMinimum
+	ruleMaximum
+	ruleMultipleOf
+	ruleMinLength
+	ruleMaxLength
+	ruleMaxBytes
+	rulePattern
+	ruleFormat
+	ruleSchemaFormat
+	ruleEnumValues
+	ruleNEQ
+	ruleMinItems
+	ruleMaxItems
+	ruleUniqueItems
+	ruleMinProperties
+	ruleMaxProperties
+	ruleCustom
+)
+
+// rule is one check a marker asks for.
+type rule struct {
+	kind ruleKind
+	// tag is the marker as its dialect spells it, e.g. "+k8s:minimum", for
+	// messages and for validation-gen's order (by tag name).
+	tag string
+	pos token.Position
+	// num is the bound of numeric rules; exclusive makes it strict.
+	num       float64
+	exclusive bool
+	// str is the argument of format, pattern, neq and update.
+	str string
+	// neqKind is the codetags value type of a +k8s:neq value.
+	neqKind codetags.ValueType
+	values  []string // kubebuilder enum values
+	mods    modifiers
+	// kubebuilder marks the CRD-schema dialect: such rules do not apply to
+	// values the JSON encoding omits.
+	kubebuilder bool
+}
+
+// modifiers are what wrapping tags (+k8s:alpha, +k8s:ifEnabled, …) add.
+type modifiers struct {
+	stability string // "", "alpha" or "beta"
+	option    string // +k8s:ifEnabled/ifDisabled option name
+	enabled   bool   // the rule applies when option is enabled (else disabled)
+}
+
+// declRules are the rules written on one declaration: a field, a type, or,
+// through +k8s:eachVal / +k8s:eachKey / +kubebuilder:validation:items, the
+// items or keys of one.
+type declRules struct {
+	rules []rule
+	// listType is atomic, set or map, from +k8s:listType or +listType.
+	listType    string
+	listTypePos token.Position
+	listTypeTag string
+	mapKeys     []string // +k8s:listMapKey / +listMapKey, in order
+	mapKeysPos  token.Position
+	unique      string // +k8s:unique=map|set
+	uniquePos   token.Position
+	customUniq  bool
+	listMods    modifiers
+	opaque      bool
+	hasDefault  bool
+	zeroDefault bool
+	// exclusiveMin and exclusiveMax make the kubebuilder bounds strict.
+	exclusiveMin, exclusiveMax       bool
+	exclusiveMinPos, exclusiveMaxPos token.Position
+	items                            *declRules
+	keys                             *declRules
+	// unions and dependents are struct-level rules written on fields.
+	unions     []unionTag
+	dependents []dependentTag
+	// subfields (+k8s:subfield) and listItems (+k8s:item) chain rules to a
+	// named field of a struct value, or to the item of a list-map with
+	// the given keys.
+	subfields []*chained
+	listItems []*chained
+}
+
+// chained are rules applied to a part of the value they are written on.
+type chained struct {
+	// name is the subfield's JSON name; args are the item's key values.
+	name  string
+	args  []codetags.Arg
+	rules *declRules
+	pos   token.Position
+}
+
+// chainedRules returns the rules for one part, merging repeated tags.
+func chainedRules(list *[]*chained, name string, args []codetags.Arg, pos token.Position) *declRules {
+	key := name + argsKey(args)
+	for _, c := range *list {
+		if c.name+argsKey(c.args) == key {
+			return c.rules
+		}
+	}
+	c := &chained{name: name, args: args, rules: &declRules{opaque: true}, pos: pos}
+	*list = append(*list, c)
+	return c.rules
+}
+
+func argsKey(args []codetags.Arg) string {
+	var b strings.Builder
+	for _, arg := range args {
+		b.WriteString("," + arg.Name + "=" + arg.Value)
+	}
+	return b.String()
+}
+
+// unionTag is +k8s:unionMember, +k8s:unionDiscriminator or
+// +k8s:zeroOrOneOfMember on a field.
+type unionTag struct {
+	tag        string
+	union      string
+	memberName string
+	pos        token.Position
+}
+
+// dependentTag is +k8s:dependentRequired(sibling) or
+// +k8s:dependentForbidden(sibling) on a field.
+type dependentTag struct {
+	required bool
+	sibling  string
+	pos      token.Position
+}
+
+func (d *declRules) itemRules() *declRules {
+	if d.items == nil {
+		d.items = &declRules{}
+	}
+	return d.items
+}
+
+func (d *declRules) keyRules() *declRules {
+	if d.keys == nil {
+		d.keys = &declRules{}
+	}
+	return d.keys
+}
+
+// readMarkers lists the markers this generator reads, for help.
+var readMarkers = []string{
+	markerActivation, markerInput, markerSchemeRegistry, markerSupports, markerIsSubresource,
+	"k8s:required", "k8s:optional", "k8s:forbidden", "k8s:immutable", "k8s:update", "k8s:monotonic",
+	"k8s:minimum", "k8s:maximum", "k8s:minLength", "k8s:maxLength", "k8s:maxBytes", "k8s:format",
+	"k8s:minItems", "k8s:maxItems", "k8s:minProperties", "k8s:maxProperties",
+	"k8s:enum", "k8s:neq", "k8s:listType", "k8s:listMapKey", "k8s:unique", "k8s:customUnique",
+	"k8s:eachVal", "k8s:eachKey", "k8s:alpha", "k8s:beta", "k8s:ifEnabled", "k8s:ifDisabled", "k8s:opaqueType",
+	"required", "optional", "default", "listType", "listMapKey",
+	"kubebuilder:validation:Required", "kubebuilder:validation:Optional",
+	"kubebuilder:validation:Minimum", "kubebuilder:validation:Maximum",
+	"kubebuilder:validation:ExclusiveMinimum", "kubebuilder:validation:ExclusiveMaximum",
+	"kubebuilder:validation:MultipleOf", "kubebuilder:validation:MinLength", "kubebuilder:validation:MaxLength",
+	"kubebuilder:validation:Pattern", "kubebuilder:validation:Format", "kubebuilder:validation:Enum",
+	"kubebuilder:validation:MinItems", "kubebuilder:validation:MaxItems", "kubebuilder:validation:UniqueItems",
+	"kubebuilder:validation:MinProperties", "kubebuilder:validation:MaxProperties",
+	"kubebuilder:validation:items", "kubebuilder:validation:XValidation",
+	markerNonNamespaced, markerResource, markerNameFormat, markerCustomResource, markerFinalizers, markerGroupName,
+}
+
+// notImplemented are validation-gen tags metagen reads but cannot generate
+// yet; using one is an error rather than a rule silently dropped.
+var notImplemented = map[string]bool{
+	"k8s:modeDiscriminator": true, "k8s:ifMode": true,
+	"k8s:enumExclude": true, "k8s:validateFalse": true, "k8s:validateTrue": true, "k8s:validateError": true,
+	"k8s:validateTrueAlpha": true, "k8s:validateTrueBeta": true,
+}
+
+// tagsNotRules are +k8s: tags read elsewhere, or by other generators.
+var tagsNotRules = map[string]bool{
+	markerActivation: true, markerInput: true, markerSchemeRegistry: true, markerSupports: true,
+	markerIsSubresource: true, "k8s:validation-gen-nolint": true, "k8s:validation-gen-test-fixture": true,
+	"k8s:enum": true, "k8s:deprecated": true, "k8s:unknownTag": true,
+}
+
+// readRules reads the rules of one declaration's markers.
+func (a *analyzer) readRules(set markers.Set) *declRules {
+	d := &declRules{}
+	for _, m := range set {
+		switch {
+		case strings.HasPrefix(m.Name, "k8s:") && m.Def != nil && m.Def.Reader == "validation":
+			if tagsNotRules[m.Name] {
+				continue
+			}
+			tag, err := codetags.Parse(tagText(m))
+			if err != nil {
+				a.errorf(m.Pos, "%s: %v", m, err)
+				continue
+			}
+			a.readTag(d, tag, m.Pos, modifiers{})
+		case m.Name == "required" || m.Name == "optional":
+			kind := ruleRequired
+			if m.Name == "optional" {
+				kind = ruleOptional
+			}
+			d.rules = append(d.rules, rule{kind: kind, tag: "+" + m.Name, pos: m.Pos})
+		case m.Name == "default":
+			d.hasDefault = true
+			d.zeroDefault = isZeroDefault(m.Value)
+		case m.Name == "listType":
+			a.setListType(d, m.Value, "+listType", m.Pos, modifiers{})
+		case m.Name == "listMapKey":
+			a.addMapKey(d, m.Value, m.Pos)
+		case strings.HasPrefix(m.Name, "kubebuilder:validation:"):
+			a.readKubebuilder(d, m)
+		}
+	}
+	return d
+}
+
+// tagText rebuilds the tag as written, for codetags.
+func tagText(m markers.Marker) string {
+	text := m.Name
+	if m.Param != "" {
+		text += "(" + m.Param + ")"
+	}
+	if m.HasValue {
+		text += "=" + m.Value
+	}
+	return text
+}
+
+// readTag adds what one parsed +k8s: tag asks for, following chained tags.
+func (a *analyzer) readTag(d *declRules, tag codetags.Tag, pos token.Position, mods modifiers) {
+	name := "+" + tag.Name
+	chained := func() (codetags.Tag, bool) {
+		if tag.ValueType != codetags.ValueTypeTag || tag.ValueTag == nil {
+			a.errorf(pos, "%s needs a tag to apply, e.g. %s=+k8s:minimum=1", name, name)
+			return codetags.Tag{}, false
+		}
+		return *tag.ValueTag, true
+	}
+	add := func(kind ruleKind) *rule {
+		d.rules = append(d.rules, rule{kind: kind, tag: name, pos: pos, mods: mods})
+		return &d.rules[len(d.rules)-1]
+	}
+	switch tag.Name {
+	case "k8s:required":
+		add(ruleRequired)
+	case "k8s:optional":
+		add(ruleOptional)
+	case "k8s:forbidden":
+		add(ruleForbidden)
+	case "k8s:immutable":
+		add(ruleImmutable)
+	case "k8s:monotonic":
+		add(ruleMonotonic)
+	case "k8s:update":
+		switch tag.Value {
+		case "NoSet", "NoUnset", "NoModify", "NoAddItem", "NoRemoveItem":
+			add(ruleUpdate).str = tag.Value
+		default:
+			a.errorf(pos, "%s=%s: want NoSet, NoUnset, NoModify, NoAddItem or NoRemoveItem", name, tag.Value)
+		}
+	case "k8s:minimum", "k8s:maximum", "k8s:minLength", "k8s:maxLength", "k8s:maxBytes",
+		"k8s:minItems", "k8s:maxItems", "k8s:minProperties", "k8s:maxProperties":
+		a.readBound(d, tag, pos, mods)
+	case "k8s:format":
+		if !isK8sFormat(tag.Value) {
+			a.errorf(pos, "%s=%s: unknown format; want one of %s", name, tag.Value, strings.Join(k8sFormatNames(), ", "))
+			return
+		}
+		add(ruleFormat).str = tag.Value
+	case "k8s:neq":
+		if tag.ValueType == codetags.ValueTypeNone || tag.ValueType == codetags.ValueTypeTag {
+			a.errorf(pos, "%s needs a value", name)
+			return
+		}
+		r := add(ruleNEQ)
+		r.str, r.neqKind = tag.Value, tag.ValueType
+	case "k8s:listType":
+		a.setListType(d, tag.Value, name, pos, mods)
+	case "k8s:listMapKey":
+		a.addMapKey(d, tag.Value, pos)
+	case "k8s:unique":
+		if tag.Value != "map" && tag.Value != "set" {
+			a.errorf(pos, "%s=%s: want map or set", name, tag.Value)
+			return
+		}
+		d.unique, d.uniquePos, d.listMods = tag.Value, pos, mods
+	case "k8s:customUnique":
+		d.customUniq = true
+	case "k8s:customValidation":
+		add(ruleCustom)
+	case "k8s:unionMember", "k8s:unionDiscriminator", "k8s:zeroOrOneOfMember":
+		if mods != (modifiers{}) {
+			a.errorf(pos, "%s cannot be wrapped in another tag", name)
+			return
+		}
+		u := unionTag{tag: name, pos: pos}
+		if arg, ok := tag.PositionalArg(); ok {
+			u.union = arg.Value
+		}
+		if arg, ok := tag.NamedArg("union"); ok {
+			u.union = arg.Value
+		}
+		if arg, ok := tag.NamedArg("memberName"); ok {
+			u.memberName = arg.Value
+		}
+		d.unions = append(d.unions, u)
+	case "k8s:dependentRequired", "k8s:dependentForbidden":
+		arg, ok := tag.PositionalArg()
+		if !ok || arg.Value == "" || mods != (modifiers{}) {
+			a.errorf(pos, "%s needs the JSON name of a sibling field: %s(otherField)", name, name)
+			return
+		}
+		d.dependents = append(d.dependents, dependentTag{required: tag.Name == "k8s:dependentRequired", sibling: arg.Value, pos: pos})
+	case "k8s:opaqueType":
+		d.opaque = true
+	case "k8s:eachVal":
+		if inner, ok := chained(); ok {
+			a.readTag(d.itemRules(), inner, pos, mods)
+		}
+	case "k8s:eachKey":
+		if inner, ok := chained(); ok {
+			a.readTag(d.keyRules(), inner, pos, mods)
+		}
+	case "k8s:subfield":
+		arg, ok := tag.PositionalArg()
+		if !ok || arg.Value == "" {
+			a.errorf(pos, "%s needs the JSON name of a field: %s(name)=+k8s:…", name, name)
+			return
+		}
+		if inner, ok := chained(); ok {
+			a.readTag(chainedRules(&d.subfields, arg.Value, nil, pos), inner, pos, mods)
+		}
+	case "k8s:item":
+		if len(tag.Args) == 0 || tag.Args[0].Name == "" {
+			a.errorf(pos, "%s needs the item's keys: %s(name: \"value\")=+k8s:…", name, name)
+			return
+		}
+		if inner, ok := chained(); ok {
+			a.readTag(chainedRules(&d.listItems, "", tag.Args, pos), inner, pos, mods)
+		}
+	case "k8s:alpha", "k8s:beta":
+		if inner, ok := chained(); ok {
+			if mods.stability != "" {
+				a.errorf(pos, "%s inside +k8s:%s: a rule has one stability level", name, mods.stability)
+				return
+			}
+			mods.stability = strings.TrimPrefix(tag.Name, "k8s:")
+			a.readTag(d, inner, pos, mods)
+		}
+	case "k8s:ifEnabled", "k8s:ifDisabled":
+		arg, ok := tag.PositionalArg()
+		if !ok || arg.Value == "" {
+			a.errorf(pos, "%s needs an option name: %s(MyFeature)=+k8s:…", name, name)
+			return
+		}
+		if mods.option != "" {
+			a.errorf(pos, "%s inside another option condition is not supported", name)
+			return
+		}
+		if inner, ok := chained(); ok {
+			mods.option, mods.enabled = arg.Value, tag.Name == "k8s:ifEnabled"
+			a.readTag(d, inner, pos, mods)
+		}
+	default:
+		if notImplemented[tag.Name] {
+			a.errorf(pos, "%s is not implemented by metagen yet; validate this in hand-written code for now", name)
+			return
+		}
+		if !tagsNotRules[tag.Name] {
+			a.errorf(pos, "%s cannot be used here", name)
+		}
+	}
+}
+
+// readBound reads the integer argument of a limit tag.
+func (a *analyzer) readBound(d *declRules, tag codetags.Tag, pos token.Position, mods modifiers) {
+	kinds := map[string]ruleKind{
+		"k8s:minimum": ruleMinimum, "k8s:maximum": ruleMaximum, "k8s:minLength": ruleMinLength,
+		"k8s:maxLength": ruleMaxLength, "k8s:maxBytes": ruleMaxBytes, "k8s:minItems": ruleMinItems,
+		"k8s:maxItems": ruleMaxItems, "k8s:minProperties": ruleMinProperties, "k8s:maxProperties": ruleMaxProperties,
+	}
+	n, err := strconv.ParseInt(tag.Value, 0, 64)
+	if tag.ValueType != codetags.ValueTypeInt || err != nil {
+		a.errorf(pos, "+%s=%s: want a whole number", tag.Name, tag.Value)
+		return
+	}
+	kind := kinds[tag.Name]
+	if n < 0 && kind != ruleMinimum && kind != ruleMaximum {
+		a.errorf(pos, "+%s=%s: must not be negative", tag.Name, tag.Value)
+		return
+	}
+	d.rules = append(d.rules, rule{kind: kind, tag: "+" + tag.Name, pos: pos, num: float64(n), mods: mods})
+}
+
+func (a *analyzer) setListType(d *declRules, value, tag string, pos token.Position, mods modifiers) {
+	switch value {
+	case "atomic", "set", "map":
+	default:
+		a.errorf(pos, "%s=%s: want atomic, set or map", tag, value)
+		return
+	}
+	if d.listType != "" && d.listType != value {
+		a.errorf(pos, "%s=%s contradicts %s=%s at line %d", tag, value, d.listTypeTag, d.listType, d.listTypePos.Line)
+		return
+	}
+	d.listType, d.listTypePos, d.listTypeTag, d.listMods = value, pos, tag, mods
+}
+
+func (a *analyzer) addMapKey(d *declRules, key string, pos token.Position) {
+	key = unquote(strings.TrimSpace(key))
+	for _, existing := range d.mapKeys {
+		if existing == key {
+			return
+		}
+	}
+	if len(d.mapKeys) == 0 {
+		d.mapKeysPos = pos
+	}
+	d.mapKeys = append(d.mapKeys, key)
+}
+
+// isZeroDefault reports whether a +default value is the zero value of a
+// scalar: such a default makes +optional meaningless on a value field.
+func isZeroDefault(value string) bool {
+	switch strings.TrimSpace(value) {
+	case "0", `""`, "false", "0.0":
+		return true
+	}
+	return false
+}
+
+// readKubebuilder reads one +kubebuilder:validation: marker, which means
+// what it means in a CRD schema.
+func (a *analyzer) readKubebuilder(d *declRules, m markers.Marker) {
+	name := strings.TrimPrefix(m.Name, "kubebuilder:validation:")
+	value := m.Value
+	if name == "items" {
+		// +kubebuilder:validation:items:MaxLength=5 applies to the items.
+		itemName, itemValue, _ := strings.Cut(m.Args, "=")
+		item := markers.Marker{Name: "kubebuilder:validation:" + itemName, Value: itemValue, HasValue: itemValue != "", Pos: m.Pos}
+		if markers.Lookup(item.Name) == nil || itemName == "items" {
+			a.errorf(m.Pos, "unknown marker \"+kubebuilder:validation:items:%s\"", itemName)
+			return
+		}
+		a.readKubebuilder(d.itemRules(), item)
+		return
+	}
+	tag := "+" + m.Name
+	add := func(kind ruleKind) *rule {
+		d.rules = append(d.rules, rule{kind: kind, tag: tag, pos: m.Pos, kubebuilder: true})
+		return &d.rules[len(d.rules)-1]
+	}
+	number := func() (float64, bool) {
+		n, err := strconv.ParseFloat(strings.TrimSpace(value), 64)
+		if err != nil || math.IsInf(n, 0) || math.IsNaN(n) {
+			a.errorf(m.Pos, "%s=%s: want a number", tag, value)
+			return 0, false
+		}
+		return n, true
+	}
+	count := func(kind ruleKind) {
+		n, err := strconv.ParseInt(strings.TrimSpace(value), 10, 64)
+		if err != nil || n < 0 {
+			a.errorf(m.Pos, "%s=%s: want a whole number, not negative", tag, value)
+			return
+		}
+		add(kind).num = float64(n)
+	}
+	switch name {
+	case "Required":
+		add(ruleRequired)
+	case "Optional":
+		add(ruleOptional)
+	case "Minimum", "Maximum":
+		if n, ok := number(); ok {
+			kind := ruleMinimum
+			if name == "Maximum" {
+				kind = ruleMaximum
+			}
+			add(kind).num = n
+		}
+	case "ExclusiveMinimum":
+		d.exclusiveMin, d.exclusiveMinPos = m.Bool(), m.Pos
+	case "ExclusiveMaximum":
+		d.exclusiveMax, d.exclusiveMaxPos = m.Bool(), m.Pos
+	case "MultipleOf":
+		if n, ok := number(); ok {
+			if n <= 0 {
+				a.errorf(m.Pos, "%s=%s: must be greater than 0", tag, value)
+				return
+			}
+			add(ruleMultipleOf).num = n
+		}
+	case "MinLength":
+		count(ruleMinLength)
+	case "MaxLength":
+		count(ruleMaxLength)
+	case "MinItems":
+		count(ruleMinItems)
+	case "MaxItems":
+		count(ruleMaxItems)
+	case "MinProperties":
+		count(ruleMinProperties)
+	case "MaxProperties":
+		count(ruleMaxProperties)
+	case "Pattern":
+		add(rulePattern).str = unquote(strings.TrimSpace(value))
+	case "Format":
+		add(ruleSchemaFormat).str = unquote(strings.TrimSpace(value))
+	case "Enum":
+		r := add(ruleEnumValues)
+		for _, v := range strings.Split(value, ";") {
+			r.values = append(r.values, unquote(strings.TrimSpace(v)))
+		}
+	case "UniqueItems":
+		if m.Bool() {
+			add(ruleUniqueItems)
+		}
+	}
+}
+
+func unquote(s string) string {
+	if len(s) >= 2 && (s[0] == '"' && s[len(s)-1] == '"' || s[0] == '`' && s[len(s)-1] == '`') {
+		if u, err := strconv.Unquote(s); err == nil {
+			return u
+		}
+	}
+	return s
+}
+
+func (r rule) String() string { return fmt.Sprintf("%s at line %d", r.tag, r.pos.Line) }

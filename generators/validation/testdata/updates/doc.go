@@ -1,0 +1,4 @@
+// Package updates has the rules about what an update may change.
+//
+// +k8s:validation-gen=*
+package updates

@@ -1,0 +1,81 @@
+//go:build linux
+
+package main
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// suite is one kind of generation to benchmark: the tools that do it, the
+// file each writes, and how the k8s.io/api copy is prepared for it.
+type suite struct {
+	name  string
+	tools []string // also the display order of the table
+	// outputFile is the name of the files a run must write; a run that
+	// writes none fails.
+	outputFile  string
+	metagenArgs string
+	// prepare readies the copy and returns how many output files upstream
+	// ships (or, when it ships none, how many packages opt in).
+	prepare    func(apiDir string) (int, error)
+	ratioPairs [][2]string
+	// target is the tool metagen's wall time is held against, and the ratio.
+	target      string
+	targetRatio float64
+}
+
+var suites = map[string]suite{
+	"deepcopy": {
+		name:        "deepcopy",
+		tools:       []string{toolMetagen, toolDeepcopyGen, toolControllerGen},
+		outputFile:  deepcopyOutputFile,
+		metagenArgs: "generate -g deepcopy --header-file {header} ./...",
+		prepare:     func(apiDir string) (int, error) { return removeFilesNamed(apiDir, deepcopyOutputFile) },
+		ratioPairs:  [][2]string{{toolMetagen, toolControllerGen}, {toolMetagen, toolDeepcopyGen}, {toolDeepcopyGen, toolControllerGen}},
+		target:      toolControllerGen,
+		targetRatio: 0.5,
+	},
+	// openapi: every package of k8s.io/api that opts in with
+	// +k8s:openapi-gen=true. metagen writes one zz_generated.openapi.go per
+	// package, openapi-gen one for all of them (as Kubernetes runs it, without
+	// regenerating the model name files k8s.io/api ships). The packages are
+	// marked +metagen:openapi-gen-compatible so that metagen writes what
+	// openapi-gen writes: by default it also turns a tag openapi-gen only logs
+	// about (+listType on a string in admissionregistration/v1beta1) into an
+	// error.
+	"openapi": {
+		name:        "openapi",
+		tools:       []string{toolMetagen, toolOpenAPIGen},
+		outputFile:  openAPIOutputFile,
+		metagenArgs: "generate -g openapi --header-file {header} ./...",
+		prepare:     markOpenAPICompatible,
+		ratioPairs:  [][2]string{{toolMetagen, toolOpenAPIGen}},
+		target:      toolOpenAPIGen,
+		targetRatio: 0.2,
+	},
+}
+
+// openAPIOutputFile is the file both OpenAPI generators are told to write.
+const openAPIOutputFile = "zz_generated.openapi.go"
+
+// markOpenAPICompatible adds +metagen:openapi-gen-compatible to the doc.go of
+// every package that opts in to openapi-gen, and counts them.
+func markOpenAPICompatible(apiDir string) (int, error) {
+	count := 0
+	err := filepath.WalkDir(apiDir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || d.Name() != "doc.go" {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil || !strings.Contains(string(data), "+k8s:openapi-gen=true") {
+			return err
+		}
+		count++
+		marked := strings.Replace(string(data), "// +k8s:openapi-gen=true", "// +k8s:openapi-gen=true\n// +metagen:openapi-gen-compatible", 1)
+		return os.WriteFile(path, []byte(marked), 0o644)
+	})
+	return count, err
+}

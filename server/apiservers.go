@@ -1,0 +1,186 @@
+package server
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"time"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	apiextensionsapiserver "k8s.io/apiextensions-apiserver/pkg/apiserver"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/runtime/serializer"
+	"k8s.io/apimachinery/pkg/util/wait"
+	"k8s.io/apiserver/pkg/authentication/authenticator"
+	"k8s.io/apiserver/pkg/authentication/user"
+	"k8s.io/apiserver/pkg/authorization/authorizerfactory"
+	discoveryendpoint "k8s.io/apiserver/pkg/endpoints/discovery/aggregated"
+	genericapifilters "k8s.io/apiserver/pkg/endpoints/filters"
+	genericapiserver "k8s.io/apiserver/pkg/server"
+	genericfilters "k8s.io/apiserver/pkg/server/filters"
+	utilcompatibility "k8s.io/apiserver/pkg/util/compatibility"
+	utilfeature "k8s.io/apiserver/pkg/util/feature"
+	"k8s.io/apiserver/pkg/util/notfoundhandler"
+	"k8s.io/client-go/rest"
+)
+
+// apiServers is the chain kube-apiserver builds, minus the aggregator: the
+// server of the Go types in front, delegating what it does not serve to the
+// apiextensions server (CRDs and custom resources), which delegates to a
+// 404 handler.
+type apiServers struct {
+	core       *genericapiserver.GenericAPIServer
+	extensions *apiextensionsapiserver.CustomResourceDefinitions
+}
+
+func newAPIServers(url string, getter *restOptionsGetter, opts Options) (*apiServers, error) {
+	loopback := &rest.Config{Host: url, QPS: -1, Burst: -1}
+	aggregated := discoveryendpoint.NewResourceManager("apis")
+
+	extensions, err := newExtensionsServer(url, loopback, getter, aggregated)
+	if err != nil {
+		return nil, err
+	}
+	api, err := newTypedAPI(opts.Scheme, opts.Resources, getter)
+	if err != nil {
+		return nil, err
+	}
+	coreConfig := genericConfig(serializer.NewCodecFactory(api.scheme), url, loopback, getter, aggregated)
+	coreConfig.OpenAPIV3Config = typedOpenAPIConfig(api.scheme, api.resources, opts.OpenAPIDefinitions)
+	crLike := api.customResourceLike
+	coreConfig.BuildHandlerChainFunc = func(handler http.Handler, c *genericapiserver.Config) http.Handler {
+		return buildHandlerChain(withCustomResourcePatchTypes(handler, crLike, c.Serializer), c)
+	}
+	core, err := coreConfig.Complete(nil).New("metagen-apiserver", extensions.GenericAPIServer)
+	if err != nil {
+		return nil, err
+	}
+	if len(api.groups) > 0 {
+		if err := core.InstallAPIGroups(api.groups...); err != nil {
+			return nil, err
+		}
+	}
+	watchCRDGroups(extensions.Informers.Apiextensions().V1().CustomResourceDefinitions(), core.DiscoveryGroupManager)
+	core.PrepareRun()
+	return &apiServers{core: core, extensions: extensions}, nil
+}
+
+// newExtensionsServer builds k8s.io/apiextensions-apiserver's server: the
+// CustomResourceDefinition API and the handler of custom resources.
+func newExtensionsServer(url string, loopback *rest.Config, getter *restOptionsGetter, aggregated discoveryendpoint.ResourceManager) (*apiextensionsapiserver.CustomResourceDefinitions, error) {
+	crds := apiextensionsv1.Resource("customresourcedefinitions")
+	getter.setCodec(crds, apiextensionsapiserver.Codecs.LegacyCodec(apiextensionsv1.SchemeGroupVersion))
+	generic := genericConfig(apiextensionsapiserver.Codecs, url, loopback, getter, aggregated)
+	generic.MergedResourceConfig = apiextensionsapiserver.DefaultAPIResourceConfigSource()
+	generic.OpenAPIV3Config = extensionsOpenAPIConfig()
+	// The hook polls every 100ms and exits the process when stopped before
+	// the informer syncs; start waits for the informer itself.
+	generic.DisabledPostStartHooks.Insert("crd-informer-synced")
+	config := apiextensionsapiserver.Config{
+		GenericConfig: &genericapiserver.RecommendedConfig{Config: *generic},
+		ExtraConfig:   apiextensionsapiserver.ExtraConfig{CRDRESTOptionsGetter: getter, MasterCount: 1},
+	}
+	notFound := notfoundhandler.New(apiextensionsapiserver.Codecs, genericapifilters.NoMuxAndDiscoveryIncompleteKey)
+	return config.Complete().New(genericapiserver.NewEmptyDelegateWithCustomHandler(notFound))
+}
+
+// typedAPI is what the server of the Go types serves.
+type typedAPI struct {
+	scheme             *runtime.Scheme // the serving scheme
+	resources          []typedResource
+	groups             []*genericapiserver.APIGroupInfo
+	customResourceLike map[schema.GroupResource]bool
+}
+
+func newTypedAPI(scheme *runtime.Scheme, overrides []Resource, getter *restOptionsGetter) (*typedAPI, error) {
+	if scheme == nil {
+		scheme = runtime.NewScheme()
+	}
+	resources, err := typedResources(scheme, overrides)
+	if err != nil {
+		return nil, err
+	}
+	serving, err := servingScheme(scheme, resources)
+	if err != nil {
+		return nil, err
+	}
+	groups, err := typedGroups(scheme, serving, resources, getter)
+	if err != nil {
+		return nil, err
+	}
+	return &typedAPI{scheme: serving, resources: resources, groups: groups, customResourceLike: customResourceLike(scheme, resources)}, nil
+}
+
+// genericConfig is the generic API server configuration both servers share:
+// in-memory storage, no authentication (everyone is an admin), no
+// authorization, no admission, no metrics. The OpenAPI models are built (the
+// field manager needs them) but not served.
+func genericConfig(codecs serializer.CodecFactory, url string, loopback *rest.Config, getter *restOptionsGetter,
+	aggregated discoveryendpoint.ResourceManager) *genericapiserver.Config {
+	c := genericapiserver.NewConfig(codecs)
+	c.EffectiveVersion = utilcompatibility.DefaultBuildEffectiveVersion()
+	c.FeatureGate = utilfeature.DefaultFeatureGate
+	c.ExternalAddress = strings.TrimPrefix(url, "http://")
+	c.LoopbackClientConfig = loopback
+	c.Authentication.Authenticator = adminAuthenticator
+	c.Authorization.Authorizer = authorizerfactory.NewAlwaysAllowAuthorizer()
+	c.RESTOptionsGetter = getter
+	c.AggregatedDiscoveryGroupManager = aggregated
+	c.BuildHandlerChainFunc = buildHandlerChain
+	c.EnableMetrics = false
+	c.EnableProfiling = false
+	c.SkipOpenAPIInstallation = true
+	return c
+}
+
+// adminAuthenticator authenticates every request as a cluster admin.
+var adminAuthenticator = authenticator.RequestFunc(func(*http.Request) (*authenticator.Response, bool, error) {
+	return &authenticator.Response{User: &user.DefaultInfo{
+		Name:   "metagen-admin",
+		Groups: []string{user.SystemPrivilegedGroup, user.AllAuthenticated},
+	}}, true, nil
+})
+
+// buildHandlerChain is genericapiserver.DefaultBuildHandlerChain without
+// authorization, impersonation, audit, flow control, CORS and HSTS: the
+// filters that shape what clients see (request info, warnings, timeouts,
+// panics as 500s) stay.
+func buildHandlerChain(apiHandler http.Handler, c *genericapiserver.Config) http.Handler {
+	handler := genericapifilters.WithAuthentication(apiHandler, c.Authentication.Authenticator, genericapifilters.Unauthorized(c.Serializer), nil, nil)
+	handler = genericapifilters.WithWarningRecorder(handler)
+	handler = genericfilters.WithTimeoutForNonLongRunningRequests(handler, c.LongRunningFunc)
+	handler = genericapifilters.WithRequestDeadline(handler, c.AuditBackend, c.AuditPolicyRuleEvaluator,
+		c.LongRunningFunc, c.Serializer, c.RequestTimeout)
+	handler = genericfilters.WithWaitGroup(handler, c.LongRunningFunc, c.NonLongRunningRequestWaitGroup)
+	handler = genericapifilters.WithCacheControl(handler)
+	handler = genericapifilters.WithRequestInfo(handler, c.RequestInfoResolver)
+	handler = genericapifilters.WithRequestReceivedTimestamp(handler)
+	handler = genericfilters.WithPanicRecovery(handler, c.RequestInfoResolver)
+	handler = genericapifilters.WithAuditInit(handler)
+	return handler
+}
+
+// handler returns the HTTP handler of the whole chain.
+func (a *apiServers) handler() http.Handler { return a.core.Handler }
+
+// start starts the informers and controllers of both servers (the CRD
+// controllers among them) until ctx ends. The CRD informer is started and
+// synced first: the controllers wait for it in 100ms steps otherwise.
+func (a *apiServers) start(ctx context.Context) error {
+	a.extensions.Informers.Start(ctx.Done())
+	informer := a.extensions.Informers.Apiextensions().V1().CustomResourceDefinitions().Informer()
+	err := wait.PollUntilContextTimeout(ctx, time.Millisecond, time.Minute, true, func(context.Context) (bool, error) {
+		return informer.HasSynced(), nil
+	})
+	if err != nil {
+		return err
+	}
+	a.core.RunPostStartHooks(ctx)
+	return nil
+}
+
+// destroy releases the storage of both servers.
+func (a *apiServers) destroy() {
+	a.core.Destroy()
+}

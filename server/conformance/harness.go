@@ -1,0 +1,776 @@
+// Package conformance is a differential harness for Kubernetes API servers:
+// a table of request sequences, each request's answer checked (status code,
+// Object or Status, reason, message, causes, key metadata, Warning headers,
+// watch events), written to run unchanged against metagen's in-process
+// server or any rest.Config, a real kube-apiserver included.
+//
+// The cases describe how kube-apiserver 1.37 treats a custom resource (the
+// example Widget, served from a CRD) on ObjectMeta, finalizers and deletion;
+// each names its line in the metagen conventions spec (sections 1–3 and 5).
+// A server serving the same kind from Go types is expected to answer the
+// same way, or as for a built-in type (Target.BuiltIn) when its validation
+// says so.
+//
+// Against a real cluster, install the Widget CRD (server/testdata/crds) and
+// run, from a test:
+//
+//	target := conformance.WidgetTarget()
+//	conformance.Run(t, restConfig, target, conformance.Cases(target), conformance.Options{})
+//
+// The harness creates a namespace when the server serves namespaces, and
+// removes the finalizers of everything it created before deleting it.
+package conformance
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	utilnet "k8s.io/apimachinery/pkg/util/net"
+	"k8s.io/client-go/rest"
+)
+
+// Target is the resource the cases exercise.
+type Target struct {
+	// Group, Version, Resource and Kind name it: widgets.example.com, v1,
+	// widgets, Widget.
+	Group, Version, Resource, Kind string
+	// Spec is the spec of a valid object.
+	Spec map[string]any
+	// Namespace is the namespace the cases run in; a unique one is made
+	// when empty. If the server serves namespaces it is created, and deleted
+	// at the end.
+	Namespace string
+	// BuiltIn expects what kube-apiserver does for a built-in type rather
+	// than a custom resource: finalizer names that are neither standard nor
+	// fully qualified are errors (not warnings), and identical causes are
+	// reported once (built-in strategies run declarative validation, which
+	// deduplicates). Go types whose generated validation uses built-in
+	// metadata rules behave this way.
+	BuiltIn bool
+}
+
+// WidgetTarget is the example Widget (examples/widgets/v1), namespaced, with
+// a status subresource.
+func WidgetTarget() Target {
+	return Target{
+		Group: "widgets.example.com", Version: "v1", Resource: "widgets", Kind: "Widget",
+		Spec: map[string]any{"color": "red"},
+	}
+}
+
+// qualifiedResource is how errors name the resource: widgets.widgets.example.com.
+func (t Target) qualifiedResource() string { return t.Resource + "." + t.Group }
+
+// qualifiedKind is how validation errors name the kind: Widget.widgets.example.com.
+func (t Target) qualifiedKind() string { return t.Kind + "." + t.Group }
+
+func (t Target) apiVersion() string { return t.Group + "/" + t.Version }
+
+// Case is one request sequence.
+type Case struct {
+	// ID is the case's identifier in the spec's differential table (C5, D2,
+	// …) or a local one.
+	ID string
+	// Spec points at the rule: a section of the conventions spec.
+	Spec string
+	// Title says what the case checks.
+	Title string
+	// Steps run in order; a failed step stops the case.
+	Steps []Step
+}
+
+// Step is one request and what its answer must be.
+type Step struct {
+	// Method is GET, POST, PUT, PATCH or DELETE; WATCH opens a watch.
+	Method string
+	// Name is the object the request addresses ("" for the collection);
+	// Subresource is appended after it.
+	Name, Subresource string
+	// Query is the raw query string, after templating.
+	Query string
+	// Body is the request body: a string is sent as is (after templating),
+	// anything else is encoded as JSON (strings inside are templated).
+	Body any
+	// ContentType of the body; application/json by default, a merge patch
+	// for PATCH.
+	ContentType string
+	// Want is what the answer must be.
+	Want Want
+	// Events are the watch events a WATCH step must see, in order, by the
+	// end of the case; no other event may arrive.
+	Events []Event
+	// SaveAs also remembers the answered object under this name, so later
+	// steps can refer to this state (${rv:SaveAs}).
+	SaveAs string
+}
+
+// Want describes an answer.
+type Want struct {
+	// Code is the HTTP status code.
+	Code int
+	// Status, when set, requires a Status body with these fields.
+	Status *StatusWant
+	// Object, when set, requires an object of the target's kind with these
+	// fields.
+	Object *ObjectWant
+	// Warnings are the exact Warning header texts, in order; nil does not
+	// check, an empty non-nil slice requires none.
+	Warnings []string
+	// Names, when not nil, are the names of the items of a list answer, in
+	// order.
+	Names []string
+	// More, when set, requires a list answer with (true) or without (false)
+	// a continue token.
+	More *bool
+}
+
+// StatusWant describes a Status body.
+type StatusWant struct {
+	Status  string // Success or Failure; Failure when empty
+	Reason  string
+	Message string // templated; exact unless it is a /regexp/
+	// DetailsKind and DetailsName check details.kind and details.name
+	// (templated, /regexp/ allowed).
+	DetailsKind, DetailsName string
+	// DetailsGroup checks details.group.
+	DetailsGroup string
+	// RetryAfterSeconds checks details.retryAfterSeconds.
+	RetryAfterSeconds int
+	// Causes are details.causes, in order.
+	Causes []Cause
+	// NoCode requires the code field to be absent (a Success Status from
+	// DELETE has none).
+	NoCode bool
+}
+
+// Cause is one entry of details.causes.
+type Cause struct {
+	Reason, Field, Message string // Message templated; /regexp/ allowed
+}
+
+// ObjectWant describes an object body.
+type ObjectWant struct {
+	// Name is the object's name (/regexp/ allowed); empty does not check.
+	Name string
+	// Fields maps dotted paths (metadata.generation, spec.color) to values;
+	// Absent requires the field to be missing.
+	Fields map[string]any
+	// Terminating requires deletionTimestamp set (true) or unset (false).
+	Terminating *bool
+	// ResourceVersion checks the object's resourceVersion against the one
+	// saved for an object: SameRV("a1"), NewRV("a1"), or NoRV.
+	ResourceVersion RVCheck
+}
+
+// Event is an expected watch event.
+type Event struct {
+	Type   string // ADDED, MODIFIED, DELETED
+	Object ObjectWant
+}
+
+// At expects a timestamp field to hold a time: Offset after now (Base
+// empty) or after the deletionTimestamp last seen for object Base, give or
+// take two seconds.
+type At struct {
+	Base   string
+	Offset time.Duration
+}
+
+// timeSlack is how far a timestamp may be from the one an At expects.
+const timeSlack = 2 * time.Second
+
+// absent marks a field that must not be present.
+type absent struct{}
+
+// Absent is the value of a field that must be missing.
+var Absent = absent{}
+
+// RVCheck compares a resourceVersion with a saved one.
+type RVCheck struct {
+	kind string // "same", "new", "none"
+	name string
+}
+
+// SameRV requires the resourceVersion saved for name.
+func SameRV(name string) RVCheck { return RVCheck{"same", name} }
+
+// NewRV requires a resourceVersion other than the one saved for name.
+func NewRV(name string) RVCheck { return RVCheck{"new", name} }
+
+// NoRV requires no resourceVersion (dry-run creates).
+var NoRV = RVCheck{kind: "none"}
+
+// Bool returns a pointer to b.
+func Bool(b bool) *bool { return &b }
+
+// Options tune a run.
+type Options struct {
+	// Only runs the cases whose ID is listed (all when empty).
+	Only []string
+	// Skip leaves out the cases whose ID is listed, with the reason logged.
+	Skip map[string]string
+}
+
+// Run runs cases against the server cfg points at, as subtests of t.
+func Run(t *testing.T, cfg *rest.Config, target Target, cases []Case, opts Options) {
+	t.Helper()
+	client, err := newClient(cfg, target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := client.setUpNamespace(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { client.tearDownNamespace(context.Background()) })
+	only := map[string]bool{}
+	for _, id := range opts.Only {
+		only[id] = true
+	}
+	for _, c := range cases {
+		if len(only) > 0 && !only[c.ID] {
+			continue
+		}
+		t.Run(c.ID, func(t *testing.T) {
+			if reason, ok := opts.Skip[c.ID]; ok {
+				t.Skip(reason)
+			}
+			run := newCaseRun(t, client, c)
+			defer run.cleanUp()
+			run.steps()
+		})
+	}
+}
+
+// caseRun is the state of one case: the objects seen, open watches.
+type caseRun struct {
+	t             *testing.T
+	client        *client
+	c             Case
+	saved         map[string]map[string]any // last object seen, by name
+	aliases       map[string]map[string]any // objects saved with SaveAs
+	continueToken any                       // of the last list
+	watches       []*openWatch
+}
+
+func newCaseRun(t *testing.T, client *client, c Case) *caseRun {
+	return &caseRun{t: t, client: client, c: c, saved: map[string]map[string]any{}, aliases: map[string]map[string]any{}}
+}
+
+// object returns the object saved under name, an alias first.
+func (r *caseRun) object(name string) map[string]any {
+	if obj, ok := r.aliases[name]; ok {
+		return obj
+	}
+	return r.saved[name]
+}
+
+func (r *caseRun) steps() {
+	for i, step := range r.c.Steps {
+		label := fmt.Sprintf("%s step %d (%s %s%s)", r.c.ID, i+1, step.Method, step.Name, subresourceSuffix(step.Subresource))
+		if step.Method == "WATCH" {
+			if !r.openWatch(label, step) {
+				return
+			}
+			continue
+		}
+		if !r.do(label, step) {
+			return
+		}
+	}
+	for _, w := range r.watches {
+		w.check(r)
+	}
+}
+
+func subresourceSuffix(subresource string) string {
+	if subresource == "" {
+		return ""
+	}
+	return "/" + subresource
+}
+
+// do sends one request and checks its answer; false stops the case.
+func (r *caseRun) do(label string, step Step) bool {
+	body, contentType, err := r.requestBody(step)
+	if err != nil {
+		r.t.Fatalf("%s: %v", label, err)
+	}
+	resp, err := r.client.do(context.Background(), step.Method, r.client.path(step.Name, step.Subresource), r.template(step.Query), body, contentType)
+	if err != nil {
+		r.t.Errorf("%s: %v", label, err)
+		return false
+	}
+	failures := r.check(step.Want, resp)
+	failures = append(failures, r.checkList(step.Want, resp.object)...)
+	if len(failures) > 0 {
+		r.t.Errorf("%s [%s %s]: %s\n  request:  %s %s?%s %s\n  response: %d %s\n  warnings: %q",
+			label, r.c.Spec, r.c.Title, strings.Join(failures, "\n  "),
+			step.Method, r.client.path(step.Name, step.Subresource), r.template(step.Query), body,
+			resp.code, resp.raw, resp.warnings)
+		return false
+	}
+	r.save(resp, step.SaveAs)
+	return true
+}
+
+// requestBody encodes a step's body and picks its content type.
+func (r *caseRun) requestBody(step Step) ([]byte, string, error) {
+	contentType := step.ContentType
+	if contentType == "" {
+		contentType = "application/json"
+		if step.Method == http.MethodPatch {
+			contentType = "application/merge-patch+json"
+		}
+	}
+	switch body := step.Body.(type) {
+	case nil:
+		return nil, contentType, nil
+	case string:
+		return []byte(r.template(body)), contentType, nil
+	default:
+		data, err := json.Marshal(r.templateValue(body))
+		return data, contentType, err
+	}
+}
+
+// save remembers the object an answer carried, and a list's continue token.
+func (r *caseRun) save(resp *response, alias string) {
+	if resp.object == nil || resp.object["kind"] == "Status" {
+		return
+	}
+	if _, isList := resp.object["items"]; isList {
+		r.continueToken, _ = lookup(resp.object, "metadata.continue")
+		return
+	}
+	if name, _ := lookup(resp.object, "metadata.name"); name != nil {
+		r.saved[name.(string)] = resp.object
+	}
+	if alias != "" {
+		r.aliases[alias] = resp.object
+	}
+}
+
+// checkList compares the items of a list answer with want.
+func (r *caseRun) checkList(want Want, obj map[string]any) []string {
+	var failures []string
+	if want.Names != nil {
+		items, _ := obj["items"].([]any)
+		names := []string{}
+		for _, item := range items {
+			name, _ := lookup(item.(map[string]any), "metadata.name")
+			names = append(names, fmt.Sprint(name))
+		}
+		if !equalStrings(names, want.Names) {
+			failures = append(failures, fmt.Sprintf("items %q, want %q", names, want.Names))
+		}
+	}
+	if want.More != nil {
+		token, _ := lookup(obj, "metadata.continue")
+		if more := token != nil && token != ""; more != *want.More {
+			failures = append(failures, fmt.Sprintf("continue token present %v, want %v", more, *want.More))
+		}
+	}
+	return failures
+}
+
+// check compares an answer with want and lists the differences.
+func (r *caseRun) check(want Want, resp *response) []string {
+	var failures []string
+	if resp.code != want.Code {
+		failures = append(failures, fmt.Sprintf("code %d, want %d", resp.code, want.Code))
+	}
+	if want.Warnings != nil && !equalStrings(resp.warnings, r.templateAll(want.Warnings)) {
+		failures = append(failures, fmt.Sprintf("warnings %q, want %q", resp.warnings, r.templateAll(want.Warnings)))
+	}
+	if want.Status != nil {
+		failures = append(failures, r.checkStatus(*want.Status, resp.object)...)
+	}
+	if want.Object != nil {
+		if kind, _ := resp.object["kind"].(string); kind != r.client.target.Kind {
+			failures = append(failures, fmt.Sprintf("kind %q, want an object of kind %s", kind, r.client.target.Kind))
+		} else {
+			failures = append(failures, r.checkObject(*want.Object, resp.object)...)
+		}
+	}
+	return failures
+}
+
+func (r *caseRun) checkStatus(want StatusWant, status map[string]any) []string {
+	if status["kind"] != "Status" {
+		return []string{fmt.Sprintf("kind %v, want Status", status["kind"])}
+	}
+	var failures []string
+	expect := func(path, pattern string) {
+		if pattern == "" {
+			return
+		}
+		got, _ := lookup(status, path)
+		if !matches(r.template(pattern), got) {
+			failures = append(failures, fmt.Sprintf("%s %q, want %q", path, got, r.template(pattern)))
+		}
+	}
+	wantStatus := want.Status
+	if wantStatus == "" {
+		wantStatus = "Failure"
+	}
+	expect("status", wantStatus)
+	expect("reason", want.Reason)
+	expect("message", want.Message)
+	expect("details.kind", want.DetailsKind)
+	expect("details.name", want.DetailsName)
+	expect("details.group", want.DetailsGroup)
+	if want.RetryAfterSeconds != 0 {
+		if got, _ := lookup(status, "details.retryAfterSeconds"); got != float64(want.RetryAfterSeconds) {
+			failures = append(failures, fmt.Sprintf("details.retryAfterSeconds %v, want %d", got, want.RetryAfterSeconds))
+		}
+	}
+	if _, hasCode := status["code"]; want.NoCode && hasCode {
+		failures = append(failures, "code present, want none")
+	}
+	return append(failures, r.checkCauses(want.Causes, status)...)
+}
+
+func (r *caseRun) checkCauses(want []Cause, status map[string]any) []string {
+	got, _ := lookup(status, "details.causes")
+	causes, _ := got.([]any)
+	if len(want) == 0 {
+		if len(causes) > 0 {
+			return []string{fmt.Sprintf("%d causes, want none", len(causes))}
+		}
+		return nil
+	}
+	if len(causes) != len(want) {
+		return []string{fmt.Sprintf("%d causes, want %d", len(causes), len(want))}
+	}
+	var failures []string
+	for i, w := range want {
+		cause, _ := causes[i].(map[string]any)
+		for key, pattern := range map[string]string{"reason": w.Reason, "field": w.Field, "message": w.Message} {
+			if pattern != "" && !matches(r.template(pattern), cause[key]) {
+				failures = append(failures, fmt.Sprintf("causes[%d].%s %q, want %q", i, key, cause[key], r.template(pattern)))
+			}
+		}
+	}
+	return failures
+}
+
+func (r *caseRun) checkObject(want ObjectWant, obj map[string]any) []string {
+	var failures []string
+	if want.Name != "" {
+		if name, _ := lookup(obj, "metadata.name"); !matches(r.template(want.Name), name) {
+			failures = append(failures, fmt.Sprintf("metadata.name %q, want %q", name, want.Name))
+		}
+	}
+	paths := make([]string, 0, len(want.Fields))
+	for path := range want.Fields {
+		paths = append(paths, path)
+	}
+	sort.Strings(paths)
+	for _, path := range paths {
+		failures = append(failures, r.checkField(obj, path, want.Fields[path])...)
+	}
+	if want.Terminating != nil {
+		_, terminating := lookup(obj, "metadata.deletionTimestamp")
+		if terminating != *want.Terminating {
+			failures = append(failures, fmt.Sprintf("terminating %v, want %v", terminating, *want.Terminating))
+		}
+	}
+	return append(failures, r.checkRV(want.ResourceVersion, obj)...)
+}
+
+func (r *caseRun) checkField(obj map[string]any, path string, want any) []string {
+	got, found := lookup(obj, path)
+	if _, mustBeAbsent := want.(absent); mustBeAbsent {
+		if found {
+			return []string{fmt.Sprintf("%s = %s, want it absent", path, compact(got))}
+		}
+		return nil
+	}
+	if !found {
+		return []string{fmt.Sprintf("%s absent, want %s", path, compact(want))}
+	}
+	if at, ok := want.(At); ok {
+		return r.checkTime(path, got, at)
+	}
+	if pattern, ok := want.(string); ok {
+		if !matches(r.template(pattern), got) {
+			return []string{fmt.Sprintf("%s = %s, want %q", path, compact(got), r.template(pattern))}
+		}
+		return nil
+	}
+	if compact(normalizeJSON(want)) != compact(got) {
+		return []string{fmt.Sprintf("%s = %s, want %s", path, compact(got), compact(want))}
+	}
+	return nil
+}
+
+func (r *caseRun) checkTime(path string, got any, at At) []string {
+	value, err := time.Parse(time.RFC3339, fmt.Sprint(got))
+	if err != nil {
+		return []string{fmt.Sprintf("%s = %v, want a time", path, got)}
+	}
+	base := time.Now()
+	if at.Base != "" {
+		saved, _ := lookup(r.object(at.Base), "metadata.deletionTimestamp")
+		if base, err = time.Parse(time.RFC3339, fmt.Sprint(saved)); err != nil {
+			return []string{fmt.Sprintf("no deletionTimestamp saved for %s", at.Base)}
+		}
+	}
+	want := base.Add(at.Offset)
+	if diff := value.Sub(want); diff > timeSlack || diff < -timeSlack {
+		return []string{fmt.Sprintf("%s = %s, want %s (±%v)", path, value.Format(time.RFC3339), want.Format(time.RFC3339), timeSlack)}
+	}
+	return nil
+}
+
+func (r *caseRun) checkRV(check RVCheck, obj map[string]any) []string {
+	got, _ := lookup(obj, "metadata.resourceVersion")
+	switch check.kind {
+	case "none":
+		if got != nil && got != "" {
+			return []string{fmt.Sprintf("resourceVersion %v, want none", got)}
+		}
+	case "same", "new":
+		saved, ok := r.saved[check.name]
+		if !ok {
+			return []string{fmt.Sprintf("no saved object %q to compare the resourceVersion with", check.name)}
+		}
+		before, _ := lookup(saved, "metadata.resourceVersion")
+		if same := got == before; same != (check.kind == "same") {
+			return []string{fmt.Sprintf("resourceVersion %v, saved %v: want %s", got, before, check.kind)}
+		}
+	}
+	return nil
+}
+
+// template replaces ${ns}, ${continue}, ${uid:NAME} and ${rv:NAME} with the
+// namespace, the last list's continue token (query-escaped), and the uid and
+// resourceVersion last seen for object NAME.
+var placeholder = regexp.MustCompile(`\$\{(ns|continue|uid|rv):?([^}]*)\}`)
+
+func (r *caseRun) template(s string) string {
+	return placeholder.ReplaceAllStringFunc(s, func(m string) string {
+		parts := placeholder.FindStringSubmatch(m)
+		switch parts[1] {
+		case "ns":
+			return r.client.namespace
+		case "continue":
+			return url.QueryEscape(fmt.Sprint(r.continueToken))
+		case "uid":
+			v, _ := lookup(r.object(parts[2]), "metadata.uid")
+			return fmt.Sprint(v)
+		default:
+			v, _ := lookup(r.object(parts[2]), "metadata.resourceVersion")
+			return fmt.Sprint(v)
+		}
+	})
+}
+
+func (r *caseRun) templateAll(in []string) []string {
+	out := make([]string, len(in))
+	for i, s := range in {
+		out[i] = r.template(s)
+	}
+	return out
+}
+
+// templateValue templates the strings inside a JSON-like value.
+func (r *caseRun) templateValue(v any) any {
+	switch v := v.(type) {
+	case string:
+		return r.template(v)
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, e := range v {
+			out[k] = r.templateValue(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = r.templateValue(e)
+		}
+		return out
+	}
+	return v
+}
+
+// cleanUp removes the finalizers of every object the case saw and deletes
+// them, so nothing is left terminating.
+func (r *caseRun) cleanUp() {
+	for _, w := range r.watches {
+		w.stop()
+	}
+	ctx := context.Background()
+	for name := range r.saved {
+		path := r.client.path(name, "")
+		_, _ = r.client.do(ctx, http.MethodPatch, path, "", []byte(`{"metadata":{"finalizers":null}}`), "application/merge-patch+json")
+		_, _ = r.client.do(ctx, http.MethodDelete, path, "", nil, "")
+	}
+}
+
+// matches compares a value with a pattern: /regexp/ or an exact string.
+func matches(pattern string, value any) bool {
+	s := fmt.Sprint(value)
+	if value == nil {
+		s = ""
+	}
+	if len(pattern) > 1 && strings.HasPrefix(pattern, "/") && strings.HasSuffix(pattern, "/") {
+		return regexp.MustCompile(pattern[1 : len(pattern)-1]).MatchString(s)
+	}
+	return s == pattern
+}
+
+// lookup returns the value at a dotted path of a decoded JSON object.
+func lookup(obj map[string]any, path string) (any, bool) {
+	var cur any = obj
+	for _, key := range strings.Split(path, ".") {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		if cur, ok = m[key]; !ok {
+			return nil, false
+		}
+	}
+	return cur, true
+}
+
+// normalizeJSON round-trips v through JSON so Go values compare with decoded ones.
+func normalizeJSON(v any) any {
+	data, _ := json.Marshal(v)
+	var out any
+	_ = json.Unmarshal(data, &out)
+	return out
+}
+
+func compact(v any) string {
+	data, _ := json.Marshal(v)
+	return string(data)
+}
+
+func equalStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// response is a decoded answer.
+type response struct {
+	code     int
+	raw      []byte
+	object   map[string]any
+	warnings []string
+}
+
+// client sends raw requests with the transport (and credentials) of a
+// rest.Config.
+type client struct {
+	http      *http.Client
+	host      string
+	target    Target
+	namespace string
+	ownsNS    bool
+}
+
+func newClient(cfg *rest.Config, target Target) (*client, error) {
+	httpClient, err := rest.HTTPClientFor(cfg)
+	if err != nil {
+		return nil, err
+	}
+	namespace := target.Namespace
+	if namespace == "" {
+		namespace = fmt.Sprintf("conformance-%d", time.Now().UnixNano()%1_000_000_000)
+	}
+	return &client{http: httpClient, host: strings.TrimSuffix(cfg.Host, "/"), target: target, namespace: namespace}, nil
+}
+
+// path is the URL path of an object (or the collection when name is empty).
+func (c *client) path(name, subresource string) string {
+	p := fmt.Sprintf("/apis/%s/%s/namespaces/%s/%s", c.target.Group, c.target.Version, c.namespace, c.target.Resource)
+	if name != "" {
+		p += "/" + name
+	}
+	if subresource != "" {
+		p += "/" + subresource
+	}
+	return p
+}
+
+func (c *client) do(ctx context.Context, method, path, query string, body []byte, contentType string) (*response, error) {
+	url := c.host + path
+	if query != "" {
+		url += "?" + query
+	}
+	req, err := http.NewRequestWithContext(ctx, method, url, bytes.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", contentType)
+	}
+	req.Header.Set("Accept", "application/json")
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, err
+	}
+	out := &response{code: resp.StatusCode, raw: raw, warnings: warningTexts(resp.Header.Values("Warning"))}
+	_ = json.Unmarshal(raw, &out.object)
+	return out, nil
+}
+
+// warningTexts extracts the texts of RFC 7234 Warning headers (299 - "text").
+func warningTexts(headers []string) []string {
+	parsed, _ := utilnet.ParseWarningHeaders(headers)
+	texts := make([]string, 0, len(parsed))
+	for _, w := range parsed {
+		texts = append(texts, w.Text)
+	}
+	return texts
+}
+
+// setUpNamespace creates the namespace when the server serves namespaces (a
+// real kube-apiserver refuses objects in missing namespaces).
+func (c *client) setUpNamespace(ctx context.Context) error {
+	body := fmt.Sprintf(`{"apiVersion":"v1","kind":"Namespace","metadata":{"name":%q}}`, c.namespace)
+	resp, err := c.do(ctx, http.MethodPost, "/api/v1/namespaces", "", []byte(body), "application/json")
+	if err != nil {
+		return err
+	}
+	switch resp.code {
+	case http.StatusCreated:
+		c.ownsNS = true
+		return nil
+	case http.StatusNotFound, http.StatusConflict:
+		return nil
+	}
+	return fmt.Errorf("creating namespace %s: %d %s", c.namespace, resp.code, resp.raw)
+}
+
+func (c *client) tearDownNamespace(ctx context.Context) {
+	if c.ownsNS {
+		_, _ = c.do(ctx, http.MethodDelete, "/api/v1/namespaces/"+c.namespace, "", nil, "")
+	}
+}

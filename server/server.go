@@ -1,0 +1,224 @@
+// Package server is metagen's embedded API server: an in-process server that
+// behaves like kube-apiserver 1.37 on ObjectMeta, finalizers and deletion,
+// starts in milliseconds and needs no binaries.
+//
+// It is kube-apiserver's own code over an in-memory store:
+//
+//   - k8s.io/apiserver's handlers and generic registry store serve every
+//     resource: create, get, list (label and field selectors, limit and
+//     continue), watch, update, patch (JSON, merge, strategic merge for Go
+//     types with their own validation, server-side apply), delete and
+//     deletecollection, the status subresource, dry run, and the whole
+//     deletion machinery: finalizers, propagation policies, preconditions,
+//     graceful deletion, removal when the last finalizer goes;
+//   - k8s.io/apiextensions-apiserver serves the CustomResourceDefinition API
+//     and custom resources, with structural pruning, defaulting, schema and
+//     CEL validation, exactly as kube-apiserver does;
+//   - the storage (internal/memstore) implements k8s.io/apiserver's
+//     storage.Interface with etcd's semantics: one revision counter,
+//     optimistic concurrency, reads and lists at past revisions, compaction
+//     and 410 Gone, progress notifications. kube-apiserver's watch cache can
+//     sit in front of it (Options.WatchCache).
+//
+// Go types from a scheme are served like the CRDs they usually become, unless
+// the scheme registers validation for them (generated validation code), which
+// then decides their metadata rules; see Options.Scheme.
+//
+// Use it in tests with StartForTest:
+//
+//	s := server.StartForTest(t, server.Options{Scheme: scheme, CRDPaths: []string{"config/crd"}})
+//	client := dynamic.NewForConfigOrDie(s.RESTConfig())
+//
+// or from the command line with "metagen serve".
+//
+// What it does not do: there is no authentication or authorization (every
+// request acts as a cluster admin), no admission plugins, and the core API
+// (/api: namespaces, pods, …) and other built-in groups are not served, so
+// namespaces need not exist. Garbage collection by ownerReferences is the
+// controller manager's job, off by default as on a bare kube-apiserver
+// (Options.GarbageCollection).
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/client-go/rest"
+	"k8s.io/kube-openapi/pkg/common"
+
+	"github.com/metagen-dev/metagen/server/internal/memstore"
+)
+
+// Options configure a Server. The zero value serves only the
+// CustomResourceDefinition API on a free loopback port.
+type Options struct {
+	// Addr is the address to listen on; 127.0.0.1:0 (a free port) by default.
+	Addr string
+
+	// Scheme holds Go API types to serve. Every kind with ObjectMeta and a
+	// List kind in a non-Kubernetes group (one with a dot, not *.k8s.io) is
+	// served, namespaced, with a status subresource when the type has a
+	// status field; Resources overrides that. Validation registered in the
+	// scheme (scheme.Validate / ValidateUpdate, as generated validation code
+	// registers it) runs on create, update and status updates, and defaulting
+	// registered in it runs on decode. The scheme is only read.
+	Scheme *runtime.Scheme
+	// Resources overrides how kinds of Scheme are served.
+	Resources []Resource
+	// OpenAPIDefinitions are OpenAPI definitions of the Go types (as
+	// openapi-gen writes them), for server-side apply and managedFields.
+	// Types without one get a schema that leaves everything but metadata
+	// untyped.
+	OpenAPIDefinitions common.GetOpenAPIDefinitions
+
+	// CRDs are installed, and served, before Start returns.
+	CRDs []*apiextensionsv1.CustomResourceDefinition
+	// CRDPaths are files or directories of CRD manifests (YAML or JSON,
+	// several documents per file allowed) to install like CRDs.
+	CRDPaths []string
+
+	// GarbageCollection emulates kube-controller-manager's garbage collector:
+	// dependents are deleted by ownerReferences, and the orphan and
+	// foregroundDeletion finalizers are processed. Off by default, like a
+	// kube-apiserver without a controller manager.
+	GarbageCollection bool
+
+	// WatchCache puts kube-apiserver's watch cache in front of the storage,
+	// as kube-apiserver does by default: lists and watches are served from
+	// it, and watches that allow bookmarks get them. Off by default, which
+	// serves them from the storage like kube-apiserver with
+	// --watch-cache=false: quicker to start, and a watch then gets no
+	// bookmark but the one that ends a watch list's initial events.
+	WatchCache bool
+
+	// HistoryLimit is how many revisions of history the storage keeps for
+	// watches and paginated lists; older resourceVersions get 410 Gone.
+	HistoryLimit int64
+}
+
+// Server is a running API server.
+type Server struct {
+	url        string
+	listener   net.Listener
+	httpServer *http.Server
+	backend    *memstore.Backend
+	getter     *restOptionsGetter
+	apis       *apiServers
+	stopHooks  context.CancelFunc
+	gc         *garbageCollector
+
+	stopOnce sync.Once
+	stopErr  error
+	served   chan struct{}
+}
+
+// Start starts a server and returns once it serves every resource it was
+// given. Cancelling ctx does not stop it; call Stop.
+func Start(ctx context.Context, opts Options) (*Server, error) {
+	addr := opts.Addr
+	if addr == "" {
+		addr = "127.0.0.1:0"
+	}
+	listener, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{
+		url:      "http://" + listener.Addr().String(),
+		listener: listener,
+		backend:  memstore.NewBackend(memstore.Options{HistoryLimit: opts.HistoryLimit}),
+		served:   make(chan struct{}),
+	}
+	s.getter = newRESTOptionsGetter(s.backend, opts.WatchCache)
+	if err := s.start(ctx, opts); err != nil {
+		_ = s.Stop()
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *Server) start(ctx context.Context, opts Options) error {
+	apis, err := newAPIServers(s.url, s.getter, opts)
+	if err != nil {
+		return err
+	}
+	s.apis = apis
+	hookCtx, stopHooks := context.WithCancel(context.WithoutCancel(ctx))
+	s.stopHooks = stopHooks
+	s.httpServer = &http.Server{Handler: apis.handler(), ReadHeaderTimeout: 30 * time.Second}
+	go func() {
+		defer close(s.served)
+		_ = s.httpServer.Serve(s.listener)
+	}()
+	if err := apis.start(hookCtx); err != nil {
+		return err
+	}
+	crds, err := loadCRDs(opts.CRDPaths)
+	if err != nil {
+		return err
+	}
+	if err := s.InstallCRDs(ctx, append(crds, opts.CRDs...)...); err != nil {
+		return err
+	}
+	if opts.GarbageCollection {
+		s.gc, err = startGarbageCollector(hookCtx, s.RESTConfig())
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// URL returns the server's base URL (http://127.0.0.1:PORT).
+func (s *Server) URL() string { return s.url }
+
+// RESTConfig returns a client configuration for the server. Every request
+// acts as a cluster admin.
+func (s *Server) RESTConfig() *rest.Config {
+	return &rest.Config{
+		Host:  s.url,
+		QPS:   -1, // no client-side rate limit: the server is local
+		Burst: -1,
+	}
+}
+
+// Compact drops the storage history up to the current revision, like an
+// etcd compaction: watches and paginated lists from any older
+// resourceVersion answer 410 Gone afterwards.
+func (s *Server) Compact() {
+	s.backend.Compact(s.backend.Revision())
+}
+
+// Stop stops the server: it closes the listener and every connection (watches
+// end), stops the controllers, and releases the storage. It is safe to call
+// more than once.
+func (s *Server) Stop() error {
+	s.stopOnce.Do(func() {
+		if s.stopHooks != nil {
+			s.stopHooks()
+		}
+		if s.httpServer != nil {
+			s.stopErr = s.httpServer.Close()
+			<-s.served
+		} else {
+			s.stopErr = s.listener.Close()
+		}
+		if s.apis != nil {
+			s.apis.destroy()
+		}
+		if errors.Is(s.stopErr, net.ErrClosed) {
+			s.stopErr = nil
+		}
+	})
+	return s.stopErr
+}
+
+// String describes the server for logs.
+func (s *Server) String() string { return fmt.Sprintf("metagen API server at %s", s.url) }
