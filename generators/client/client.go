@@ -12,10 +12,11 @@
 // noVerbs, noStatus, readonly, onlyVerbs, skipVerbs, and
 // method=Name,verb=…,subresource=…,input=…,result=…. The group comes from
 // +groupName, or, as client-gen has it, the parent directory of the
-// package; +groupGoName names it in Go. The version is the package name; the
-// resource from +resourceName, +kubebuilder:resource:path or client-gen's
-// plural of the kind. A type must embed metav1.ObjectMeta and, for the list
-// verb, have a <Kind>List; conflicting verb tags are positioned errors.
+// package; +groupGoName names it in Go. The version is the package name.
+// The resource comes from +resourceName, +metagen:plural,
+// +kubebuilder:resource:path or client-gen's plural of the kind. A type must
+// embed metav1.ObjectMeta and, for the list verb, have a <Kind>List;
+// conflicting verb tags are positioned errors.
 //
 // # Output
 //
@@ -29,6 +30,14 @@
 //	listers/<group>/<version>
 //	informers/                      SharedInformerFactory, generic.go, internalinterfaces/
 //	informers/<group>[/<version>]
+//
+// Listers are written for types with the list and get verbs, informers
+// for those that also have watch. A group whose Go name is Internal lives
+// under its package's parent directory name (apiserverinternal), since Go
+// hides internal/ directories. Types an extra method names from a package
+// the API package does not import are taken as written; compiling the
+// output checks them. A clientset holds the packages of one run, so
+// generate every package that shares a clientset together.
 //
 // Apply configurations are not generated, so neither are Apply methods,
 // exactly as client-gen without --apply-configuration-package. The fake
@@ -51,7 +60,7 @@ var Generator = &gen.Generator{
 	Doc:  "Clientset, fake clientset, listers and informers for +genclient types, as client-gen, lister-gen and informer-gen write them, with the finalizer and deletion conventions on every typed client.",
 	Markers: []string{
 		markerGenclient, markerNonNamespaced, markerNoVerbs, markerNoStatus, markerReadonly,
-		markerOnlyVerbs, markerSkipVerbs, markerMethod, markerResourceName,
+		markerOnlyVerbs, markerSkipVerbs, markerMethod, markerResourceName, markerPlural,
 		markerGroupName, markerGroupGoName, markerOutput,
 	},
 	Enabled:    enabled,

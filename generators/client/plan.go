@@ -239,12 +239,14 @@ func readType(t *model.Type) (*clientType, []error) {
 // pluralExceptions are client-gen's default --plural-exceptions.
 var pluralExceptions = map[string]string{"Endpoints": "Endpoints"}
 
-// pluralOf is the resource name: +resourceName, else
-// +kubebuilder:resource:path, else the lowercase plural of the kind as
-// client-gen forms it.
+// pluralOf is the resource name: +resourceName (client-gen's), else
+// +metagen:plural (the CRD generator's), else +kubebuilder:resource:path,
+// else the lowercase plural of the kind as client-gen forms it.
 func pluralOf(t *model.Type) string {
-	if m, ok := t.Markers.Get(markerResourceName); ok {
-		return m.Value
+	for _, name := range []string{markerResourceName, markerPlural} {
+		if m, ok := t.Markers.Get(name); ok {
+			return m.Value
+		}
 	}
 	if p := kubebuilderArg(t, "path"); p != "" {
 		return p

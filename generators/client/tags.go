@@ -23,6 +23,7 @@ const (
 	markerSkipVerbs     = "genclient:skipVerbs"
 	markerMethod        = "genclient:method"
 	markerResourceName  = "resourceName"
+	markerPlural        = "metagen:plural"
 	markerGroupName     = "groupName"
 	markerGroupGoName   = "groupGoName"
 	markerOutput        = "metagen:client-output"

@@ -14,8 +14,10 @@ import (
 	"github.com/metagen-dev/metagen/generators/openapi"
 )
 
-// fixtureDir holds the published Kubernetes 1.37.2 definitions.
-const fixtureDir = "../../../shared/fixtures/openapi"
+// fixtureDir holds the published Kubernetes 1.37.2 definitions, copied
+// unchanged from the project's shared/fixtures/openapi so the test needs
+// nothing outside the repository.
+const fixtureDir = "testdata/fixtures"
 
 // TestFixtures generates the definitions of k8s.io/apimachinery's meta/v1
 // and k8s.io/api's certificates/v1 (copied into a temporary module), builds

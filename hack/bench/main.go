@@ -3,13 +3,16 @@
 // Command bench times metagen against the established generators on a
 // writable copy of every package of k8s.io/api, and prints a side-by-side
 // table with ratios: deepcopy (deepcopy-gen and controller-gen) or, with
-// -suite openapi, the OpenAPI definitions (openapi-gen).
+// -suite openapi, the OpenAPI definitions (openapi-gen), or, with -suite
+// client, clientsets, listers and informers (client-gen, lister-gen and
+// informer-gen together).
 //
 // Run it from the repository root:
 //
 //	go run ./hack/bench                       # all three tools, 3 timed runs each
 //	go run ./hack/bench -runs 1 -tools deepcopy-gen,controller-gen
 //	go run ./hack/bench -suite openapi        # metagen and openapi-gen
+//	go run ./hack/bench -suite client         # metagen and client-gen+lister-gen+informer-gen
 //
 // It is Linux only: peak RSS comes from wait4 rusage and /proc.
 package main
@@ -30,6 +33,9 @@ const (
 	toolDeepcopyGen   = "deepcopy-gen"
 	toolControllerGen = "controller-gen"
 	toolOpenAPIGen    = "openapi-gen"
+	// toolCodeGenerator is client-gen, lister-gen and informer-gen run one
+	// after the other, as kube_codegen.sh runs them: their summed cost.
+	toolCodeGenerator = "code-generator"
 )
 
 type config struct {
@@ -39,6 +45,7 @@ type config struct {
 	toolsExplicit        bool // metagen is only skippable when the user did not ask for it
 	apiVersion           string
 	deepcopyGenVersion   string
+	codeGeneratorVersion string
 	controllerGenVersion string
 	openAPIGenVersion    string
 	metagenBin           string
@@ -68,11 +75,12 @@ func parseFlags(args []string) (config, error) {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	cfg := config{}
 	var suiteName, tools, metagenArgs string
-	fs.StringVar(&suiteName, "suite", "deepcopy", "what to generate: deepcopy or openapi")
+	fs.StringVar(&suiteName, "suite", "deepcopy", "what to generate: deepcopy, openapi or client")
 	fs.IntVar(&cfg.runs, "runs", 3, "timed runs per tool (interleaved A B C A B C ...)")
-	fs.StringVar(&tools, "tools", "", "comma-separated subset of the suite's tools (deepcopy: metagen,deepcopy-gen,controller-gen; openapi: metagen,openapi-gen)")
+	fs.StringVar(&tools, "tools", "", "comma-separated subset of the suite's tools (deepcopy: metagen,deepcopy-gen,controller-gen; openapi: metagen,openapi-gen; client: metagen,code-generator)")
 	fs.StringVar(&cfg.apiVersion, "api-version", "v0.37.2", "k8s.io/api version to generate for")
 	fs.StringVar(&cfg.deepcopyGenVersion, "deepcopy-gen-version", "v0.37.2", "k8s.io/code-generator version of deepcopy-gen")
+	fs.StringVar(&cfg.codeGeneratorVersion, "code-generator-version", "v0.37.2", "k8s.io/code-generator version of client-gen, lister-gen and informer-gen")
 	fs.StringVar(&cfg.controllerGenVersion, "controller-gen-version", "v0.23.0", "sigs.k8s.io/controller-tools version of controller-gen")
 	fs.StringVar(&cfg.openAPIGenVersion, "openapi-gen-version", "v0.0.0-20260821135717-be32def86098", "k8s.io/kube-openapi version of openapi-gen")
 	fs.StringVar(&cfg.metagenBin, "metagen-bin", "", "use this metagen binary instead of building ./cmd/metagen")
@@ -102,14 +110,14 @@ func parseFlags(args []string) (config, error) {
 	}
 	var ok bool
 	if cfg.suite, ok = suites[suiteName]; !ok {
-		return cfg, fmt.Errorf("unknown suite %q (deepcopy or openapi)", suiteName)
+		return cfg, fmt.Errorf("unknown suite %q (deepcopy, openapi or client)", suiteName)
 	}
 	if metagenArgs == "" {
 		metagenArgs = cfg.suite.metagenArgs
 	}
-	if cfg.suite.name == "openapi" && !verifyBuildExplicit {
-		// k8s.io/api does not require kube-openapi, which the definitions
-		// import; the differential test builds them instead.
+	if cfg.suite.name != "deepcopy" && !verifyBuildExplicit {
+		// k8s.io/api does not require kube-openapi or client-go, which the
+		// output imports; the generators' own tests build it instead.
 		cfg.verifyBuild = false
 	}
 	if tools == "" {

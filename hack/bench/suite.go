@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 )
 
@@ -56,6 +57,77 @@ var suites = map[string]suite{
 		target:      toolOpenAPIGen,
 		targetRatio: 0.2,
 	},
+	// client: the clientset, listers and informers of every package of
+	// k8s.io/api with +genclient types (56 group versions), into one
+	// directory, without apply configurations (metagen does not write them).
+	// metagen is one run; the anchors are three, summed.
+	"client": {
+		name:        "client",
+		tools:       []string{toolMetagen, toolCodeGenerator},
+		outputFile:  "clientset.go",
+		metagenArgs: "generate -g client --header-file {header} ./...",
+		prepare:     markClientOutput,
+		ratioPairs:  [][2]string{{toolMetagen, toolCodeGenerator}},
+		target:      toolCodeGenerator,
+		targetRatio: 0.3,
+	},
+}
+
+// clientOutputDir is where both client suites write, under the copy.
+const clientOutputDir = "zz_client"
+
+// markClientOutput points every +genclient package of the copy at one
+// clientset directory (+metagen:client-output) and returns 1: one clientset.
+func markClientOutput(apiDir string) (int, error) {
+	dirs, err := clientPackageDirs(apiDir)
+	if err != nil {
+		return 0, err
+	}
+	for _, dir := range dirs {
+		doc := filepath.Join(apiDir, dir, "doc.go")
+		data, err := os.ReadFile(doc)
+		if err != nil {
+			return 0, err
+		}
+		rel, err := filepath.Rel(filepath.Join(apiDir, dir), filepath.Join(apiDir, clientOutputDir))
+		if err != nil {
+			return 0, err
+		}
+		marked := strings.Replace(string(data), "\npackage ", "\n// +metagen:client-output="+filepath.ToSlash(rel)+"\npackage ", 1)
+		if err := os.WriteFile(doc, []byte(marked), 0o644); err != nil {
+			return 0, err
+		}
+	}
+	return 1, nil
+}
+
+// clientPackageDirs lists, relative to apiDir and sorted, the directories
+// of the packages that declare a +genclient type.
+func clientPackageDirs(apiDir string) ([]string, error) {
+	seen := map[string]bool{}
+	err := filepath.WalkDir(apiDir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if strings.TrimSpace(line) == "// +genclient" {
+				rel, err := filepath.Rel(apiDir, filepath.Dir(path))
+				seen[filepath.ToSlash(rel)] = err == nil
+				break
+			}
+		}
+		return nil
+	})
+	var dirs []string
+	for dir := range seen {
+		dirs = append(dirs, dir)
+	}
+	sort.Strings(dirs)
+	return dirs, err
 }
 
 // openAPIOutputFile is the file both OpenAPI generators are told to write.

@@ -67,12 +67,61 @@ func prepareTool(ctx context.Context, cfg config, name, repoRoot string, ws *wor
 			"--report-filename", filepath.Join(ws.root, "api-rule-violations.list"), "./...",
 		}
 		return tool{name, cfg.openAPIGenVersion, bin, args}, err == nil, err
+	case toolCodeGenerator:
+		return prepareCodeGenerator(ctx, cfg, ws)
 	case toolControllerGen:
 		bin, err := installAnchor(ctx, "sigs.k8s.io/controller-tools/cmd/controller-gen", cfg.controllerGenVersion)
 		args := []string{fmt.Sprintf("object:headerFile=%q", ws.headerFile), "paths=./..."}
 		return tool{name, cfg.controllerGenVersion, bin, args}, err == nil, err
 	}
 	return tool{}, false, fmt.Errorf("unknown tool %q", name)
+}
+
+// prepareCodeGenerator installs client-gen, lister-gen and informer-gen and
+// runs them in one shell, with the flags kube_codegen.sh passes (no apply
+// configurations), so the measured cost is their sum.
+func prepareCodeGenerator(ctx context.Context, cfg config, ws *workspace) (tool, bool, error) {
+	bins := map[string]string{}
+	for _, name := range []string{"client-gen", "lister-gen", "informer-gen"} {
+		bin, err := installAnchor(ctx, "k8s.io/code-generator/cmd/"+name, cfg.codeGeneratorVersion)
+		if err != nil {
+			return tool{}, false, err
+		}
+		bins[name] = bin
+	}
+	dirs, err := clientPackageDirs(ws.apiDir)
+	if err != nil {
+		return tool{}, false, err
+	}
+	out := filepath.Join(ws.apiDir, clientOutputDir)
+	pkg := "k8s.io/api/" + clientOutputDir
+	var inputs, pkgs []string
+	for _, dir := range dirs {
+		inputs = append(inputs, "--input", dir)
+		pkgs = append(pkgs, "k8s.io/api/"+dir)
+	}
+	common := []string{"--go-header-file", ws.headerFile, "--plural-exceptions", "Endpoints:Endpoints"}
+	commands := [][]string{
+		append(append([]string{bins["client-gen"], "--output-dir", filepath.Join(out, "clientset"), "--output-pkg", pkg + "/clientset",
+			"--clientset-name", "versioned", "--input-base", ws.apiDir}, common...), inputs...),
+		append(append([]string{bins["lister-gen"], "--output-dir", filepath.Join(out, "listers"), "--output-pkg", pkg + "/listers"}, common...), pkgs...),
+		append(append([]string{bins["informer-gen"], "--output-dir", filepath.Join(out, "informers"), "--output-pkg", pkg + "/informers",
+			"--versioned-clientset-package", pkg + "/clientset/versioned", "--listers-package", pkg + "/listers"}, common...), pkgs...),
+	}
+	var script []string
+	for _, c := range commands {
+		script = append(script, shellQuote(c))
+	}
+	return tool{toolCodeGenerator, cfg.codeGeneratorVersion, "/bin/sh", []string{"-ec", strings.Join(script, "\n")}}, true, nil
+}
+
+// shellQuote renders a command line for sh.
+func shellQuote(args []string) string {
+	quoted := make([]string, len(args))
+	for i, a := range args {
+		quoted[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+	}
+	return strings.Join(quoted, " ")
 }
 
 // prepareMetagen builds ./cmd/metagen fresh (it is the code under test, so

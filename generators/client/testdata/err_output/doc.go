@@ -1,2 +1,2 @@
 // +metagen:client-output=../../../../../..
-package errnogroup
+package erroutput

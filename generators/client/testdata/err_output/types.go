@@ -1,4 +1,4 @@
-package errnogroup
+package erroutput
 
 import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
