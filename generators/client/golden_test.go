@@ -1,11 +1,10 @@
 package client_test
 
 import (
-	"bytes"
 	"flag"
+	"github.com/metagen-dev/metagen/internal/golden"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -26,7 +25,7 @@ const errorsFile = "errors.txt"
 
 // output is what the generator produced for one case: file contents by path
 // relative to the case directory, or errors.txt.
-type output map[string][]byte
+type output = golden.Files
 
 // TestGolden runs the generator on every testdata/<case> and compares the
 // output with testdata/<case>/want. All cases are loaded at once (each
@@ -161,76 +160,11 @@ func caseOf(testdata, dir string) (string, string) {
 	return name, filepath.Join(testdata, name)
 }
 
-func writeWant(t *testing.T, name string, got output) {
-	t.Helper()
-	want := filepath.Join("testdata", name, "want")
-	if err := os.RemoveAll(want); err != nil {
-		t.Fatal(err)
-	}
-	for rel, content := range got {
-		path := filepath.Join(want, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, content, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
+func writeWant(t *testing.T, name string, got output) { golden.Write(t, name, got) }
 
 func compareWant(t *testing.T, name string, got output) {
 	t.Helper()
-	want := readWant(t, name)
-	for rel, content := range got {
-		if expected, ok := want[rel]; !ok {
-			t.Errorf("unexpected output %s:\n%s", rel, content)
-		} else if !bytes.Equal(content, expected) {
-			t.Errorf("%s differs from want/%s (run go test ./generators/client -update to accept):\n%s", rel, rel, lineDiff(string(expected), string(content)))
-		}
-	}
-	for rel := range want {
-		if _, ok := got[rel]; !ok {
-			t.Errorf("missing output %s", rel)
-		}
-	}
+	golden.Compare(t, name, got, "go test ./generators/client -update")
 }
 
-func readWant(t *testing.T, name string) output {
-	t.Helper()
-	root := filepath.Join("testdata", name, "want")
-	want := output{}
-	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		content, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, path)
-		want[filepath.ToSlash(rel)] = content
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return want
-}
-
-// lineDiff shows the first differing line, enough to see what changed.
-func lineDiff(want, got string) string {
-	wantLines, gotLines := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < len(wantLines) || i < len(gotLines); i++ {
-		var w, g string
-		if i < len(wantLines) {
-			w = wantLines[i]
-		}
-		if i < len(gotLines) {
-			g = gotLines[i]
-		}
-		if w != g {
-			return "line " + strconv.Itoa(i+1) + ":\n  want: " + w + "\n  got:  " + g
-		}
-	}
-	return "(no line differs)"
-}
+func readWant(t *testing.T, name string) output { return golden.Read(t, name) }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/metagen-dev/metagen/internal/golden"
 	"go/ast"
 	"go/parser"
 	"go/printer"
@@ -134,7 +135,7 @@ func compareAPIRules(t *testing.T, work string, universe *model.Universe) (int, 
 	}
 	sort.Strings(theirs)
 	if strings.Join(ours, "\n") != strings.Join(theirs, "\n") {
-		t.Errorf("API rule reports differ:\n%s", lineDiff(strings.Join(theirs, "\n"), strings.Join(ours, "\n")))
+		t.Errorf("API rule reports differ:\n%s", golden.LineDiff(strings.Join(theirs, "\n"), strings.Join(ours, "\n")))
 		return len(theirs), false
 	}
 	return len(theirs), true
@@ -289,6 +290,7 @@ func dumpDefinitions(t *testing.T, work, module string, ours map[string][]byte) 
 const dumpProgram = `package main
 
 import (
+	"github.com/metagen-dev/metagen/internal/golden"
 	"encoding/json"
 	"os"
 
@@ -423,7 +425,7 @@ func compareFunctions(t *testing.T, upstream []byte, ours map[string][]byte) (to
 	}
 	if len(differing) > 0 {
 		sort.Strings(differing)
-		t.Logf("%d schema functions read differently, e.g. %s:\n%s", len(differing), differing[0], lineDiff(theirs[differing[0]], mine[differing[0]]))
+		t.Logf("%d schema functions read differently, e.g. %s:\n%s", len(differing), differing[0], golden.LineDiff(theirs[differing[0]], mine[differing[0]]))
 	}
 	return total, same
 }
