@@ -3,6 +3,7 @@ package crd_test
 import (
 	"bytes"
 	"flag"
+	"github.com/metagen-dev/metagen/internal/golden"
 	"os"
 	"path/filepath"
 	"strings"
@@ -37,20 +38,7 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-func caseNames(t *testing.T) []string {
-	t.Helper()
-	entries, err := os.ReadDir("testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, e := range entries {
-		if _, err := os.Stat(filepath.Join("testdata", e.Name(), "want")); err == nil {
-			names = append(names, e.Name())
-		}
-	}
-	return names
-}
+func caseNames(t *testing.T) []string { return golden.CaseNames(t) }
 
 // generateCase loads one case and runs the generator as the pipeline
 // would; files come back by path relative to the case directory.

@@ -3,7 +3,6 @@ package deepcopy_test
 import (
 	"flag"
 	"github.com/metagen-dev/metagen/internal/golden"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -38,25 +37,7 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// caseNames are the testdata directories that have a want/ directory; the
-// others (external) are helper packages.
-func caseNames(t *testing.T) []string {
-	t.Helper()
-	entries, err := os.ReadDir("testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, e := range entries {
-		if _, err := os.Stat(filepath.Join("testdata", e.Name(), "want")); err == nil {
-			names = append(names, e.Name())
-		}
-	}
-	if len(names) == 0 {
-		t.Fatal("no golden cases in testdata")
-	}
-	return names
-}
+func caseNames(t *testing.T) []string { return golden.CaseNames(t) }
 
 // output is what the generator produced for one case: file contents by path
 // relative to the case directory, and errors.txt when it failed.

@@ -111,24 +111,7 @@ func writeTemp(t *testing.T, dir string, content []byte) string {
 	return f.Name()
 }
 
-// caseNames are the testdata directories that have a want/ directory.
-func caseNames(t *testing.T) []string {
-	t.Helper()
-	entries, err := os.ReadDir("testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, e := range entries {
-		if _, err := os.Stat(filepath.Join("testdata", e.Name(), "want")); err == nil || *update && e.IsDir() {
-			names = append(names, e.Name())
-		}
-	}
-	if len(names) == 0 {
-		t.Fatal("no golden cases in testdata")
-	}
-	return names
-}
+func caseNames(t *testing.T) []string { return golden.CaseNames(t) }
 
 // output is what the generator produced for one case: file contents by path
 // relative to the case directory, or errors.txt when it failed.

@@ -130,3 +130,23 @@ func LineDiff(want, got string) string {
 	}
 	return "(no line differs)"
 }
+
+// CaseNames are the testdata directories that have a want/ directory; the
+// others are helper packages the cases import.
+func CaseNames(t testing.TB) []string {
+	t.Helper()
+	entries, err := os.ReadDir("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		if _, err := os.Stat(filepath.Join("testdata", e.Name(), "want")); err == nil {
+			names = append(names, e.Name())
+		}
+	}
+	if len(names) == 0 {
+		t.Fatal("no golden cases in testdata")
+	}
+	return names
+}
