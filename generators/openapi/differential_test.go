@@ -290,7 +290,6 @@ func dumpDefinitions(t *testing.T, work, module string, ours map[string][]byte) 
 const dumpProgram = `package main
 
 import (
-	"github.com/metagen-dev/metagen/internal/golden"
 	"encoding/json"
 	"os"
 
