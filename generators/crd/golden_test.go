@@ -1,10 +1,8 @@
 package crd_test
 
 import (
-	"bytes"
 	"flag"
 	"github.com/metagen-dev/metagen/internal/golden"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -92,61 +90,9 @@ func runPasses(universe *model.Universe) (map[string][]byte, []error) {
 	return files, diag.Sort(errs)
 }
 
-func writeWant(t *testing.T, name string, got map[string][]byte) {
-	t.Helper()
-	want := filepath.Join("testdata", name, "want")
-	if err := os.RemoveAll(want); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(want, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for rel, content := range got {
-		path := filepath.Join(want, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, content, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
+func writeWant(t *testing.T, name string, got golden.Files) { golden.Write(t, name, got) }
 
-func compareWant(t *testing.T, name string, got map[string][]byte) {
+func compareWant(t *testing.T, name string, got golden.Files) {
 	t.Helper()
-	want := readWant(t, name)
-	for rel, content := range got {
-		if expected, ok := want[rel]; !ok {
-			t.Errorf("unexpected output %s:\n%s", rel, content)
-		} else if !bytes.Equal(content, expected) {
-			t.Errorf("%s differs from want/%s (run go test ./generators/crd -update to accept):\ngot:\n%s", rel, rel, content)
-		}
-	}
-	for rel := range want {
-		if _, ok := got[rel]; !ok {
-			t.Errorf("missing output %s", rel)
-		}
-	}
-}
-
-func readWant(t *testing.T, name string) map[string][]byte {
-	t.Helper()
-	root := filepath.Join("testdata", name, "want")
-	want := map[string][]byte{}
-	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		content, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, path)
-		want[filepath.ToSlash(rel)] = content
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return want
+	golden.Compare(t, name, got, "go test ./generators/crd -update")
 }
