@@ -341,7 +341,7 @@ func outputDir(u *model.Universe, pkg *model.Package) (string, error) {
 	dir := filepath.Join(pkg.Dir, filepath.FromSlash(rel))
 	inModule, err := filepath.Rel(u.ModuleDir, dir)
 	if err != nil || inModule == ".." || strings.HasPrefix(inModule, ".."+string(filepath.Separator)) {
-		return "", diag.Errorf(pos, "+%s=%s: %s is outside the module", markerOutput, rel, dir)
+		return "", diag.Errorf(pos, "+%s=%s: points outside the module", markerOutput, rel)
 	}
 	return dir, nil
 }
