@@ -5,7 +5,9 @@
 // table with ratios: deepcopy (deepcopy-gen and controller-gen) or, with
 // -suite openapi, the OpenAPI definitions (openapi-gen), or, with -suite
 // client, clientsets, listers and informers (client-gen, lister-gen and
-// informer-gen together).
+// informer-gen together), or, with -suite validation, the validation
+// functions of the packages Kubernetes generates validation for
+// (validation-gen).
 //
 // Run it from the repository root:
 //
@@ -13,6 +15,7 @@
 //	go run ./hack/bench -runs 1 -tools deepcopy-gen,controller-gen
 //	go run ./hack/bench -suite openapi        # metagen and openapi-gen
 //	go run ./hack/bench -suite client         # metagen and client-gen+lister-gen+informer-gen
+//	go run ./hack/bench -suite validation     # metagen and validation-gen
 //
 // It is Linux only: peak RSS comes from wait4 rusage and /proc.
 package main
@@ -36,6 +39,7 @@ const (
 	// toolCodeGenerator is client-gen, lister-gen and informer-gen run one
 	// after the other, as kube_codegen.sh runs them: their summed cost.
 	toolCodeGenerator = "code-generator"
+	toolValidationGen = "validation-gen"
 )
 
 type config struct {
@@ -50,6 +54,7 @@ type config struct {
 	openAPIGenVersion    string
 	metagenBin           string
 	metagenArgs          []string
+	validationPackages   []string
 	verifyBuild          bool
 	keep                 bool
 }
@@ -74,13 +79,15 @@ func main() {
 func parseFlags(args []string) (config, error) {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	cfg := config{}
-	var suiteName, tools, metagenArgs string
-	fs.StringVar(&suiteName, "suite", "deepcopy", "what to generate: deepcopy, openapi or client")
+	var suiteName, tools, metagenArgs, validationPackages string
+	fs.StringVar(&suiteName, "suite", "deepcopy", "what to generate: deepcopy, openapi, client or validation")
 	fs.IntVar(&cfg.runs, "runs", 3, "timed runs per tool (interleaved A B C A B C ...)")
-	fs.StringVar(&tools, "tools", "", "comma-separated subset of the suite's tools (deepcopy: metagen,deepcopy-gen,controller-gen; openapi: metagen,openapi-gen; client: metagen,code-generator)")
+	fs.StringVar(&tools, "tools", "", "comma-separated subset of the suite's tools (deepcopy: metagen,deepcopy-gen,controller-gen; openapi: metagen,openapi-gen; client: metagen,code-generator; validation: metagen,validation-gen)")
 	fs.StringVar(&cfg.apiVersion, "api-version", "v0.37.2", "k8s.io/api version to generate for")
 	fs.StringVar(&cfg.deepcopyGenVersion, "deepcopy-gen-version", "v0.37.2", "k8s.io/code-generator version of deepcopy-gen")
-	fs.StringVar(&cfg.codeGeneratorVersion, "code-generator-version", "v0.37.2", "k8s.io/code-generator version of client-gen, lister-gen and informer-gen")
+	fs.StringVar(&cfg.codeGeneratorVersion, "code-generator-version", "v0.37.2", "k8s.io/code-generator version of client-gen, lister-gen, informer-gen and validation-gen")
+	fs.StringVar(&validationPackages, "validation-packages", "",
+		"validation suite: the k8s.io/api packages to generate for, comma-separated (e.g. apps/v1,core/v1), or all (default: those metagen supports, see README.md)")
 	fs.StringVar(&cfg.controllerGenVersion, "controller-gen-version", "v0.23.0", "sigs.k8s.io/controller-tools version of controller-gen")
 	fs.StringVar(&cfg.openAPIGenVersion, "openapi-gen-version", "v0.0.0-20260821135717-be32def86098", "k8s.io/kube-openapi version of openapi-gen")
 	fs.StringVar(&cfg.metagenBin, "metagen-bin", "", "use this metagen binary instead of building ./cmd/metagen")
@@ -110,7 +117,15 @@ func parseFlags(args []string) (config, error) {
 	}
 	var ok bool
 	if cfg.suite, ok = suites[suiteName]; !ok {
-		return cfg, fmt.Errorf("unknown suite %q (deepcopy, openapi or client)", suiteName)
+		return cfg, fmt.Errorf("unknown suite %q (deepcopy, openapi, client or validation)", suiteName)
+	}
+	if cfg.suite.name == "validation" {
+		var err error
+		if cfg.validationPackages, err = selectValidationPackages(validationPackages); err != nil {
+			return cfg, err
+		}
+	} else if validationPackages != "" {
+		return cfg, errors.New("-validation-packages is for -suite validation")
 	}
 	if metagenArgs == "" {
 		metagenArgs = cfg.suite.metagenArgs
@@ -168,7 +183,7 @@ func run(ctx context.Context, cfg config) (err error) {
 	if err != nil {
 		return err
 	}
-	ws, err := newWorkspace(ctx, cfg.apiVersion, cfg.suite)
+	ws, err := newWorkspace(ctx, cfg.apiVersion, cfg.suite, cfg.validationPackages)
 	if err != nil {
 		return err
 	}

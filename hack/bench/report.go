@@ -35,6 +35,9 @@ func printEnvironment(ctx context.Context, cfg config, ws *workspace, tools []to
 	if cfg.suite.name == "deepcopy" {
 		fmt.Printf("target:     k8s.io/api@%s, every package (%d upstream %s files removed), copy in %s\n",
 			cfg.apiVersion, ws.upstreamOutputs, deepcopyOutputFile, ws.apiDir)
+	} else if cfg.suite.name == "validation" {
+		fmt.Printf("target:     k8s.io/api@%s, validation for %d of the %d packages Kubernetes generates it for, copy in %s\n",
+			cfg.apiVersion, ws.upstreamOutputs, len(validationPackages), ws.apiDir)
 	} else {
 		fmt.Printf("target:     k8s.io/api@%s, %s for the %d packages that opt in, copy in %s\n",
 			cfg.apiVersion, cfg.suite.name, ws.upstreamOutputs, ws.apiDir)

@@ -18,6 +18,13 @@ func warmUp(ctx context.Context, cfg config, ws *workspace, t tool) error {
 		return err
 	}
 	fmt.Fprintln(os.Stderr, describeRun(m, ws))
+	if ws.suite.describeOutput != nil {
+		ch, err := ws.changes()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "          %-15s output: %s\n", t.name, ws.suite.describeOutput(ws, ch.added))
+	}
 	if !cfg.verifyBuild {
 		return nil
 	}

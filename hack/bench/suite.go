@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -21,8 +22,11 @@ type suite struct {
 	metagenArgs string
 	// prepare readies the copy and returns how many output files upstream
 	// ships (or, when it ships none, how many packages opt in).
-	prepare    func(apiDir string) (int, error)
+	prepare    func(ctx context.Context, ws *workspace) (int, error)
 	ratioPairs [][2]string
+	// describeOutput, when set, summarises what a warm-up run generated, so
+	// that the tools' outputs can be compared.
+	describeOutput func(ws *workspace, added []string) string
 	// target is the tool metagen's wall time is held against, and the ratio.
 	target      string
 	targetRatio float64
@@ -34,7 +38,7 @@ var suites = map[string]suite{
 		tools:       []string{toolMetagen, toolDeepcopyGen, toolControllerGen},
 		outputFile:  deepcopyOutputFile,
 		metagenArgs: "generate -g deepcopy --header-file {header} ./...",
-		prepare:     func(apiDir string) (int, error) { return removeFilesNamed(apiDir, deepcopyOutputFile) },
+		prepare:     removeDeepcopyFiles,
 		ratioPairs:  [][2]string{{toolMetagen, toolControllerGen}, {toolMetagen, toolDeepcopyGen}, {toolDeepcopyGen, toolControllerGen}},
 		target:      toolControllerGen,
 		targetRatio: 0.5,
@@ -71,14 +75,37 @@ var suites = map[string]suite{
 		target:      toolCodeGenerator,
 		targetRatio: 0.3,
 	},
+	// validation: Validate_ functions and their registration for the
+	// packages of k8s.io/api that Kubernetes generates validation for, in
+	// place (see validation.go for how the copy is made to look like
+	// validation-gen's input and why). Both tools are given the same list of
+	// packages: {packages} in the arguments.
+	"validation": {
+		name:           "validation",
+		tools:          []string{toolMetagen, toolValidationGen},
+		outputFile:     validationOutputFile,
+		metagenArgs:    "generate -g validation --header-file {header} {packages}",
+		prepare:        prepareValidation,
+		describeOutput: describeValidationOutput,
+		ratioPairs:     [][2]string{{toolMetagen, toolValidationGen}},
+		target:         toolValidationGen,
+		targetRatio:    0.5,
+	},
 }
 
 // clientOutputDir is where both client suites write, under the copy.
 const clientOutputDir = "zz_client"
 
+// removeDeepcopyFiles deletes the deepcopy files k8s.io/api ships and
+// counts them.
+func removeDeepcopyFiles(_ context.Context, ws *workspace) (int, error) {
+	return removeFilesNamed(ws.apiDir, deepcopyOutputFile)
+}
+
 // markClientOutput points every +genclient package of the copy at one
 // clientset directory (+metagen:client-output) and returns 1: one clientset.
-func markClientOutput(apiDir string) (int, error) {
+func markClientOutput(_ context.Context, ws *workspace) (int, error) {
+	apiDir := ws.apiDir
 	dirs, err := clientPackageDirs(apiDir)
 	if err != nil {
 		return 0, err
@@ -135,7 +162,8 @@ const openAPIOutputFile = "zz_generated.openapi.go"
 
 // markOpenAPICompatible adds +metagen:openapi-gen-compatible to the doc.go of
 // every package that opts in to openapi-gen, and counts them.
-func markOpenAPICompatible(apiDir string) (int, error) {
+func markOpenAPICompatible(_ context.Context, ws *workspace) (int, error) {
+	apiDir := ws.apiDir
 	count := 0
 	err := filepath.WalkDir(apiDir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || d.Name() != "doc.go" {

@@ -69,6 +69,17 @@ func prepareTool(ctx context.Context, cfg config, name, repoRoot string, ws *wor
 		return tool{name, cfg.openAPIGenVersion, bin, args}, err == nil, err
 	case toolCodeGenerator:
 		return prepareCodeGenerator(ctx, cfg, ws)
+	case toolValidationGen:
+		bin, err := installAnchor(ctx, "k8s.io/code-generator/cmd/validation-gen", cfg.codeGeneratorVersion)
+		// As hack/update-codegen.sh runs it (without the lint rules and the
+		// coverage test fixtures, which are not generated code), on the
+		// packages and metaValidationPackage at once.
+		args := []string{"--go-header-file", ws.headerFile, "--output-file", validationOutputFile}
+		for _, pkg := range validationReadOnlyPackages {
+			args = append(args, "--readonly-pkg", pkg)
+		}
+		args = append(append(args, metaValidationPackage), ws.packageArgs()...)
+		return tool{name, cfg.codeGeneratorVersion, bin, args}, err == nil, err
 	case toolControllerGen:
 		bin, err := installAnchor(ctx, "sigs.k8s.io/controller-tools/cmd/controller-gen", cfg.controllerGenVersion)
 		args := []string{fmt.Sprintf("object:headerFile=%q", ws.headerFile), "paths=./..."}
@@ -146,14 +157,20 @@ func prepareMetagen(ctx context.Context, cfg config, repoRoot string, ws *worksp
 		version = repoRevision(ctx, repoRoot)
 	}
 	abs, err := filepath.Abs(bin)
-	return tool{toolMetagen, version, abs, withHeader(cfg.metagenArgs, ws.headerFile)}, err == nil, err
+	return tool{toolMetagen, version, abs, expandArgs(cfg.metagenArgs, ws)}, err == nil, err
 }
 
-// withHeader replaces the {header} placeholder in user-supplied arguments.
-func withHeader(args []string, headerFile string) []string {
-	out := make([]string, len(args))
-	for i, a := range args {
-		out[i] = strings.ReplaceAll(a, "{header}", headerFile)
+// expandArgs replaces the placeholders in user-supplied arguments: {header}
+// by the boilerplate file, and an argument {packages} by the suite's
+// packages (./<dir> each).
+func expandArgs(args []string, ws *workspace) []string {
+	var out []string
+	for _, a := range args {
+		if a == "{packages}" {
+			out = append(out, ws.packageArgs()...)
+			continue
+		}
+		out = append(out, strings.ReplaceAll(a, "{header}", ws.headerFile))
 	}
 	return out
 }

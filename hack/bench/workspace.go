@@ -49,6 +49,19 @@ type workspace struct {
 	// number is reported.
 	upstreamOutputs int
 	pristine        map[string]fileStamp
+	// packages are the directories (relative to apiDir) of the packages the
+	// suite generates for, when it names them (validation); empty means
+	// ./... or whatever the tools' arguments say.
+	packages []string
+}
+
+// packageArgs returns the packages as relative patterns, ./<dir> each.
+func (ws *workspace) packageArgs() []string {
+	args := make([]string, len(ws.packages))
+	for i, p := range ws.packages {
+		args[i] = "./" + p
+	}
+	return args
 }
 
 type fileStamp struct {
@@ -63,7 +76,7 @@ type treeChanges struct {
 	modified []string // relative paths of pristine files that changed
 }
 
-func newWorkspace(ctx context.Context, apiVersion string, s suite) (*workspace, error) {
+func newWorkspace(ctx context.Context, apiVersion string, s suite, packages []string) (*workspace, error) {
 	source, err := downloadModule(ctx, "k8s.io/api@"+apiVersion)
 	if err != nil {
 		return nil, err
@@ -78,6 +91,7 @@ func newWorkspace(ctx context.Context, apiVersion string, s suite) (*workspace, 
 		headerFile: filepath.Join(root, "boilerplate.go.txt"),
 		sourceDir:  source,
 		suite:      s,
+		packages:   packages,
 	}
 	if err := ws.populate(ctx); err != nil {
 		os.RemoveAll(root)
@@ -94,7 +108,7 @@ func (ws *workspace) populate(ctx context.Context) error {
 	if err := os.WriteFile(ws.headerFile, []byte(boilerplate), 0o644); err != nil {
 		return err
 	}
-	upstream, err := ws.suite.prepare(ws.apiDir)
+	upstream, err := ws.suite.prepare(ctx, ws)
 	if err != nil {
 		return err
 	}

@@ -4,7 +4,9 @@
 // spec/conventions.md §1–2, and a corpus of handwritten and random requests
 // that covers every rule and its boundaries. schema/meta's tests hold its
 // Rules to the oracle; the golden cases of the validation generator and the
-// example hold the generated code to it.
+// example hold the generated code to it. Store.Through models what happens
+// to a request before validation (field manager, store, strategy), for the
+// e2e suite that holds Rules to a real kube-apiserver.
 package metacorpus
 
 import (
@@ -94,6 +96,11 @@ func serverUpdate(r meta.Rules, obj, old *metav1.ObjectMeta) field.ErrorList {
 	}
 	errs = append(errs, validation.ValidateObjectMetaUpdate(obj, old, p)...)
 	errs = append(errs, serverKubeFinalizers(obj.Finalizers, p.Child("finalizers"))...)
+	if r.UpdateRevalidates {
+		// e.g. ValidateConfigMapUpdate, which calls ValidateConfigMap.
+		errs = append(errs, validation.ValidateObjectMeta(obj, r.Namespaced, serverNameFuncs[r.NameFormat], p)...)
+		errs = append(errs, serverKubeFinalizers(obj.Finalizers, p.Child("finalizers"))...)
+	}
 	return errs.Filter()
 }
 
@@ -160,9 +167,9 @@ var AllRules = []meta.Rules{
 
 var metadataPath = field.NewPath("metadata")
 
-// Corpus is every case: the handwritten ones for each kind of type, and n
-// random ones.
-func Corpus(random int) []Case { return append(handwrittenCorpus(), randomCorpus(random)...) }
+// Corpus is every case: the handwritten ones for each kind of type of
+// AllRules, and n random ones.
+func Corpus(random int) []Case { return append(Handwritten(AllRules...), randomCorpus(random)...) }
 
 // Render shows each error as the server does, with its type.
 func Render(errs field.ErrorList) []string {
@@ -187,11 +194,11 @@ func Stored() *metav1.ObjectMeta {
 	return obj
 }
 
-// handwrittenCorpus covers every rule and its boundaries, for each kind of
-// type.
-func handwrittenCorpus() []Case {
+// Handwritten returns the cases that cover every rule and its boundaries,
+// for each of the kinds of type.
+func Handwritten(kinds ...meta.Rules) []Case {
 	var cases []Case
-	for _, r := range AllRules {
+	for _, r := range kinds {
 		for _, edit := range createEdits() {
 			obj := Valid()
 			if !r.Namespaced {
@@ -307,6 +314,8 @@ func createEdits() []edit {
 		"bad type":      {{Manager: "m", Operation: metav1.ManagedFieldsOperationApply, FieldsType: "FieldsV2"}},
 		"long manager":  {{Manager: rep("m", 129), Operation: metav1.ManagedFieldsOperationUpdate}},
 		"fine":          {{Manager: "m", Operation: metav1.ManagedFieldsOperationUpdate, FieldsType: "FieldsV1"}},
+		// The field manager keeps what it can decode (Store.Through).
+		"kept long manager": {keptManagedFields(rep("m", 129))},
 	} {
 		edits = append(edits, edit{name: "managedFields " + label, apply: func(m *metav1.ObjectMeta) { m.ManagedFields = fields }})
 	}
@@ -347,6 +356,9 @@ func updateEdits() []edit {
 		{name: "bad owner", apply: func(m *metav1.ObjectMeta) { m.OwnerReferences = []metav1.OwnerReference{{}} }},
 		{name: "bad generateName", apply: func(m *metav1.ObjectMeta) { m.GenerateName = "a/b" }},
 		{name: "bad managedFields", apply: func(m *metav1.ObjectMeta) { m.ManagedFields = []metav1.ManagedFieldsEntry{{}} }},
+		{name: "kept bad managedFields", apply: func(m *metav1.ObjectMeta) {
+			m.ManagedFields = []metav1.ManagedFieldsEntry{keptManagedFields("bad\tmanager")}
+		}},
 		{name: "deleting: add finalizer", old: deleting, apply: func(m *metav1.ObjectMeta) { m.Finalizers = append(m.Finalizers, "example.com/new", "example.com/c") }},
 		{name: "deleting: reorder", old: deleting, apply: func(m *metav1.ObjectMeta) { m.Finalizers = []string{"example.com/b", "example.com/a", "example.com/b"} }},
 		{name: "deleting: remove all", old: deleting, apply: func(m *metav1.ObjectMeta) { m.Finalizers = nil }},
@@ -363,6 +375,16 @@ func updateEdits() []edit {
 			m.Labels = map[string]string{"-": "-"}
 			m.Finalizers = []string{"orphan", "foregroundDeletion", "bar"}
 		}},
+	}
+}
+
+// keptManagedFields is a managedFields entry that kube-apiserver's field
+// manager decodes and keeps for a resource served at v1 (core/v1 ConfigMaps),
+// so that validation sees it: it owns a label this request does not set.
+func keptManagedFields(manager string) metav1.ManagedFieldsEntry {
+	return metav1.ManagedFieldsEntry{
+		Manager: manager, Operation: metav1.ManagedFieldsOperationUpdate, APIVersion: "v1",
+		FieldsType: "FieldsV1", FieldsV1: &metav1.FieldsV1{Raw: []byte(`{"f:metadata":{"f:labels":{"f:kept":{}}}}`)},
 	}
 }
 

@@ -31,9 +31,21 @@ func (r *Rules) acceptCreate(obj *metav1.ObjectMeta) bool {
 func (r *Rules) acceptUpdate(obj, old *metav1.ObjectMeta) bool {
 	return obj.Name != "" && len(content.IsPathSegmentName(obj.Name)) == 0 &&
 		(obj.GenerateName == "" || len(content.IsPathSegmentPrefix(obj.GenerateName)) == 0) &&
+		r.acceptRevalidatedNames(obj) &&
 		r.acceptCommon(obj) &&
 		acceptUpdateRules(obj, old) &&
 		r.acceptFinalizerNames(obj.Finalizers, old.Finalizers)
+}
+
+// acceptRevalidatedNames covers the name format checks of an update that
+// runs the create checks again.
+func (r *Rules) acceptRevalidatedNames(obj *metav1.ObjectMeta) bool {
+	if !r.UpdateRevalidates || r.CustomResource {
+		return true
+	}
+	nameFn := r.NameFormat.nameFunc()
+	return len(nameFn(obj.Name, false)) == 0 &&
+		(obj.GenerateName == "" || len(nameFn(obj.GenerateName, true)) == 0)
 }
 
 // acceptCommon covers what create and update share: namespace, generation,

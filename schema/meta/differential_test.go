@@ -9,6 +9,7 @@ import (
 	"k8s.io/utils/ptr"
 
 	"github.com/metagen-dev/metagen/internal/metacorpus"
+	"github.com/metagen-dev/metagen/schema/meta"
 )
 
 // TestDifferential holds Rules to kube-apiserver's metadata pipeline, rebuilt
@@ -16,6 +17,16 @@ import (
 // corpus of every rule, its boundaries and random metadata.
 func TestDifferential(t *testing.T) {
 	cases := metacorpus.Corpus(400)
+	// Types whose update runs the create checks again (ConfigMaps): the
+	// handwritten cases, and the random cases of namespaced built-in types.
+	revalidating := meta.Rules{Namespaced: true, UpdateRevalidates: true}
+	cases = append(cases, metacorpus.Handwritten(revalidating)...)
+	for _, c := range cases {
+		if c.Rules.Namespaced && !c.Rules.CustomResource && c.Rules.NameFormat == meta.DNSSubdomain && strings.HasPrefix(c.Name, "random/") {
+			c.Rules = revalidating
+			cases = append(cases, c)
+		}
+	}
 	agree := 0
 	for _, c := range cases {
 		ours, server := c.Ours(), c.Server()
@@ -43,6 +54,7 @@ func FuzzRules(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, name, namespace, key, value, finalizer, apiVersion, kind string, variant uint8) {
 		r := metacorpus.AllRules[int(variant)%len(metacorpus.AllRules)]
+		r.UpdateRevalidates = variant&16 != 0
 		obj := &metav1.ObjectMeta{
 			Name: name, Namespace: namespace, GenerateName: name,
 			Labels:          map[string]string{key: value},

@@ -14,7 +14,8 @@
 //   - on update, the generic checks every update runs (the create checks with
 //     path-segment names, then ValidateObjectMetaAccessorUpdate, which holds
 //     the immutability rules and "no new finalizers can be added if the object
-//     is being deleted"), then the strategy's own update checks. Built-in
+//     is being deleted"), then the strategy's own update checks (which, for
+//     types with UpdateRevalidates, include the create checks again). Built-in
 //     strategies pass their causes through declarative validation, which drops
 //     identical ones; custom resources do not, so an update with a bad label
 //     reports it three times, as the real server does.
@@ -29,8 +30,16 @@
 // lets a server collect them while it validates, as kube-apiserver does for
 // its Warning headers.
 //
-// PrepareForCreate and PrepareForUpdate are the silent changes kube-apiserver
+// WipeSystemFields and PrepareForUpdate are silent changes kube-apiserver
 // makes to metadata before it validates (system fields wiped on create;
 // generation, uid, creationTimestamp, deletionTimestamp and
-// deletionGracePeriodSeconds carried over on update).
+// deletionGracePeriodSeconds carried over on update). The others happen
+// elsewhere on the request path and stay out of this package, as they stay
+// out of kube-apiserver's validation: the field manager replaces the
+// managedFields a client sends unless it can decode them, the store answers
+// an update without resourceVersion itself (or takes the stored one, for
+// types that allow unconditional updates), and strategies such as the custom
+// resource one set generation to 1 on create. Rules validates what remains,
+// as apimachinery does; internal/metacorpus models the rest for the tests
+// against a real server.
 package meta

@@ -59,6 +59,15 @@ type Rules struct {
 	// OwnedFinalizers: the type's controllers own that domain.
 	Group           string
 	OwnedFinalizers []string
+	// UpdateRevalidates is for built-in types whose strategy validates an
+	// update by running its create validation on the new object as well, as
+	// most core types do (ValidateConfigMapUpdate calls ValidateConfigMap;
+	// PodCertificateRequest's update validation does not). An update then
+	// checks name and generateName against NameFormat too, not only as path
+	// segments: generateName "a/b" gets two causes. The custom resource
+	// strategy never does this, so the field has no effect with
+	// CustomResource.
+	UpdateRevalidates bool
 }
 
 // Validate validates obj for the operation: ValidateCreate or ValidateUpdate.
@@ -111,9 +120,13 @@ func (r *Rules) ValidateUpdate(ctx context.Context, fldPath *field.Path, obj, ol
 		errs = append(errs, validation.ValidateObjectMetaDeclaratively(ctx, operation.Update, obj, oldObj, r.Namespaced, validation.NameIsDNSSubdomain, fldPath, false)...)
 	} else {
 		// The strategy repeats the update rules (left out: deduplication
-		// would drop them) and checks the finalizer names; declarative
-		// validation then drops identical causes.
+		// would drop them) and checks the finalizer names, and may run its
+		// create checks again; declarative validation then drops identical
+		// causes.
 		errs = append(errs, builtinFinalizerErrors(obj.Finalizers, finalizersPath)...)
+		if r.UpdateRevalidates {
+			errs = append(errs, validation.ValidateObjectMetaAccessor(obj, r.Namespaced, r.NameFormat.nameFunc(), fldPath)...)
+		}
 		errs = dedupe(errs)
 	}
 	return append(errs, r.ownedFinalizerErrors(obj.Finalizers, oldObj.Finalizers, finalizersPath)...)

@@ -177,6 +177,15 @@ func TestUpdateCases(t *testing.T) {
 			[]string{`Invalid value · metadata.finalizers[0]: Invalid value: "foo": name is neither a standard finalizer name nor is it fully qualified`}},
 		{"U16", customResource, stored(), func(m *metav1.ObjectMeta) { m.Labels = map[string]string{"-bad": "v"} },
 			[]string{labelCause, labelCause, labelCause}},
+		{"generateName on update", builtin, stored(), func(m *metav1.ObjectMeta) { m.GenerateName = "a/b" },
+			[]string{`Invalid value · metadata.generateName: Invalid value: "a/b": may not contain '/'`}},
+		// ConfigMaps: ValidateConfigMapUpdate runs ValidateConfigMap too.
+		{"generateName on a revalidating update", Rules{Namespaced: true, UpdateRevalidates: true}, stored(), func(m *metav1.ObjectMeta) { m.GenerateName = "a/b" },
+			[]string{
+				`Invalid value · metadata.generateName: Invalid value: "a/b": may not contain '/'`,
+				`Invalid value · metadata.generateName: Invalid value: "a/b": ` + subdomainMessage,
+			}},
+		{"revalidating custom resource", Rules{Namespaced: true, CustomResource: true, UpdateRevalidates: true}, stored(), func(m *metav1.ObjectMeta) { m.GenerateName = "Gen-" }, nil},
 		{"registry name change", builtin, stored(), func(m *metav1.ObjectMeta) { m.Name = "other" },
 			[]string{`Invalid value · metadata.name: Invalid value: "other": field is immutable`}},
 		{"D8", builtin, terminating("example.com/x"), func(m *metav1.ObjectMeta) { m.Finalizers = append(m.Finalizers, "example.com/new") },

@@ -1,7 +1,9 @@
 // Package metadata sends the metadata validation corpus
 // (internal/metacorpus) to a server as creates and updates, and compares
 // the server's causes with what metagen's validation (schema/meta.Rules)
-// returns for the same request.
+// returns for the same request, once the request has gone the way it goes
+// through kube-apiserver before validation (metacorpus.Store.Through: the
+// field manager, the store's resourceVersion rule, generation on create).
 //
 // Creates are dry runs. An update first stores the case's old object for
 // real (and DELETEs it when the case wants it terminating), then sends the
@@ -23,11 +25,49 @@ import (
 
 	"github.com/metagen-dev/metagen/hack/e2e/flows"
 	"github.com/metagen-dev/metagen/internal/metacorpus"
+	"github.com/metagen-dev/metagen/schema/meta"
 )
 
 // Namespace is where the corpus's namespaced objects live ("t1" in the
 // corpus). The caller creates it.
 const Namespace = "t1"
+
+// Target is a resource of the server and what the comparison needs to know
+// about it: its metadata rules and what its registry does before
+// validation.
+type Target struct {
+	flows.Resource
+	// Rules replace the rules of the cases sent to the resource.
+	Rules meta.Rules
+	Store metacorpus.Store
+}
+
+// Targets are the resources the corpus goes to.
+var Targets = []Target{
+	{
+		// A namespaced built-in type with DNS-subdomain names, whose update
+		// validation runs the create validation again
+		// (ValidateConfigMapUpdate calls ValidateConfigMap).
+		Resource: flows.ConfigMaps,
+		Rules:    meta.Rules{Namespaced: true, UpdateRevalidates: true},
+		Store:    metacorpus.Store{APIVersions: []string{"v1"}, UnconditionalUpdate: true},
+	},
+	{
+		// A namespaced custom resource.
+		Resource: flows.Widgets,
+		Rules:    meta.Rules{Namespaced: true, CustomResource: true},
+		Store:    metacorpus.Store{APIVersions: []string{flows.Widgets.Group + "/" + flows.Widgets.Version}, GenerationOnCreate: true},
+	},
+}
+
+// Fits reports whether a case of the corpus is about a kind of type the
+// target is: the same scope and name format, a built-in type or a custom
+// resource as the target is, and no finalizer rules of its own.
+func (t Target) Fits(c metacorpus.Case) bool {
+	r := c.Rules
+	return r.Namespaced == t.Rules.Namespaced && r.NameFormat == t.Rules.NameFormat &&
+		r.CustomResource == t.Rules.CustomResource && r.Group == "" && len(r.OwnedFinalizers) == 0
+}
 
 // Outcome is the result of one case.
 type Outcome struct {
@@ -44,11 +84,13 @@ type Outcome struct {
 	Diff string
 }
 
-// Run sends every case on resource r and compares.
-func Run(ctx context.Context, c *flows.Client, r flows.Resource, cases []metacorpus.Case) ([]Outcome, error) {
+// Run sends every case to the target, with the target's rules, and
+// compares.
+func Run(ctx context.Context, c *flows.Client, t Target, cases []metacorpus.Case) ([]Outcome, error) {
 	var outcomes []Outcome
 	for _, tc := range cases {
-		o, err := runCase(ctx, c, r, tc)
+		tc.Rules = t.Rules
+		o, err := runCase(ctx, c, t, tc)
 		if err != nil {
 			return outcomes, fmt.Errorf("%s: %w", tc.Name, err)
 		}
@@ -66,7 +108,8 @@ type answer struct {
 	meta     metav1.ObjectMeta
 }
 
-func runCase(ctx context.Context, c *flows.Client, r flows.Resource, tc metacorpus.Case) (Outcome, error) {
+func runCase(ctx context.Context, c *flows.Client, t Target, tc metacorpus.Case) (Outcome, error) {
+	r := t.Resource
 	obj := tc.Obj.DeepCopy()
 	// The handler fills an empty namespace from the URL before validation.
 	if obj.Namespace == "" {
@@ -104,7 +147,7 @@ func runCase(ctx context.Context, c *flows.Client, r flows.Resource, tc metacorp
 		obj.Name = got.name
 	}
 	ours := metacorpus.Case{Name: tc.Name, Rules: tc.Rules, Obj: obj, Old: old}
-	return Outcome{Case: tc, Diff: compare(got, ours)}, nil
+	return Outcome{Case: tc, Diff: compare(got, ours, t.Store)}, nil
 }
 
 // send writes obj as a dry run and reduces the answer.
@@ -199,8 +242,13 @@ func remove(ctx context.Context, c *flows.Client, r flows.Resource, name string)
 
 // compare describes how the server's answer differs from metagen's: the
 // outcome (accepted or 422), the causes, and on success the warnings.
-func compare(got answer, ours metacorpus.Case) string {
-	errs := ours.Ours()
+// metagen's side is the request as the store hands it to validation, then
+// Rules; or the store's own answer when it gives one.
+func compare(got answer, sent metacorpus.Case, store metacorpus.Store) string {
+	ours, errs := sent.Through(store)
+	if errs == nil {
+		errs = ours.Ours()
+	}
 	var d strings.Builder
 	if accepted := got.code < 300; accepted != (len(errs) == 0) {
 		fmt.Fprintf(&d, "server answered %d, metagen returned %d errors\n", got.code, len(errs))
@@ -216,7 +264,7 @@ func compare(got answer, ours metacorpus.Case) string {
 		}
 	}
 	if d.Len() > 0 {
-		fmt.Fprintf(&d, "case: %s\n", metacorpus.Describe(ours))
+		fmt.Fprintf(&d, "case: %s\n", metacorpus.Describe(sent))
 	}
 	return d.String()
 }
