@@ -19,6 +19,9 @@ const (
 	OnPackage Target = 1 << iota
 	OnType
 	OnField
+	// OnConst is a constant declaration, where validation-gen reads
+	// +k8s:enumExclude; the validation generator parses those comments.
+	OnConst
 )
 
 func (t Target) String() string {
@@ -26,7 +29,7 @@ func (t Target) String() string {
 	for _, each := range []struct {
 		bit  Target
 		name string
-	}{{OnPackage, "package"}, {OnType, "type"}, {OnField, "field"}} {
+	}{{OnPackage, "package"}, {OnType, "type"}, {OnField, "field"}, {OnConst, "constant"}} {
 		if t&each.bit != 0 {
 			names = append(names, each.name)
 		}

@@ -81,6 +81,11 @@ func TestParseErrors(t *testing.T) {
 		{"bad number", OnField, "+kubebuilder:validation:Minimum=one", `want a number, got "one"`},
 		{"bad verb", OnType, "+genclient:onlyVerbs=get,frob", `"frob" is not one of`},
 		{"unqualified interface", OnType, "+k8s:deepcopy-gen:interfaces=Object", `want a fully qualified type name`},
+		{"enumExclude on a field", OnField, "+k8s:enumExclude", `marker "+k8s:enumExclude" is not allowed on a field: it applies to a constant`},
+		{"ifMode on a type", OnType, "+k8s:ifMode(\"A\")=+k8s:required", `marker "+k8s:ifMode" is not allowed on a type: it applies to a field`},
+		{"modeDiscriminator on a type", OnType, "+k8s:modeDiscriminator", `not allowed on a type: it applies to a field`},
+		{"validation rule on a constant", OnConst, "+k8s:minimum=1", `marker "+k8s:minimum" is not allowed on a constant: it applies to a type, field`},
+		{"enumExclude with a value", OnConst, "+k8s:enumExclude=true", `takes no value, got "true"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, errs := parseComment(t, tc.target, " "+tc.line)
@@ -138,6 +143,31 @@ func TestParseArgs(t *testing.T) {
 	for _, bad := range []string{"rule", "rule=\"open", "a=1,a=2", "a=\"x\" b=1"} {
 		if _, err := ParseArgs(bad); err == nil {
 			t.Errorf("ParseArgs(%q) accepted it", bad)
+		}
+	}
+}
+
+func TestConstantsTakeEnumExcludeAndOptions(t *testing.T) {
+	set, errs := parseComment(t, OnConst, " +k8s:enumExclude", " +k8s:ifEnabled(MyFeature)=+k8s:enumExclude", " +k8s:ifDisabled(Other)=+k8s:enumExclude")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if len(set) != 3 || set[0].Def == nil || set[0].Def.Reader != "validation" {
+		t.Fatalf("got %v", set)
+	}
+}
+
+// Every validation-gen tag metagen lists is implemented: none documents
+// itself as missing.
+func TestValidationTagsAreImplemented(t *testing.T) {
+	for _, def := range All() {
+		if def.Dialect == "validation-gen" && strings.Contains(strings.ToLower(def.Doc), "not implemented") {
+			t.Errorf("+%s: %s", def.Name, def.Doc)
+		}
+	}
+	for _, name := range []string{"k8s:enumExclude", "k8s:ifMode", "k8s:modeDiscriminator", "k8s:validateFalse", "k8s:validateTrue", "k8s:validateTrueAlpha", "k8s:validateTrueBeta", "k8s:validateError"} {
+		if def := Lookup(name); def == nil || def.Reader != "validation" {
+			t.Errorf("+%s is not registered for the validation generator", name)
 		}
 	}
 }

@@ -34,12 +34,15 @@ type typePlan struct {
 	// self are the rules written on the type itself, applied to every
 	// value of it.
 	self *valuePlan
-	// enum lists the constants of a +k8s:enum type, sorted.
-	enum   []string
+	// enum is set for +k8s:enum types.
+	enum   *enumPlan
 	fields []*fieldPlan
-	// unions and dependents are the struct's cross-field rules.
-	unions     []*unionPlan
-	dependents []dependentPlan
+	// unions, dependents and modes are the struct's cross-field rules,
+	// which structOrder lists in the order validation-gen runs them.
+	unions      []*unionPlan
+	dependents  []*dependentPlan
+	modes       []*modeGroup
+	structOrder []structCheck
 	// metadata is set for root types that embed metav1.ObjectMeta.
 	metadata     *metadataPlan
 	root         bool
@@ -77,9 +80,11 @@ type valuePlan struct {
 	// only kubebuilder rules apply: like the CRD schema, they then skip it.
 	omittable bool
 	// subfields and listItems hold the rules chained by +k8s:subfield and
-	// +k8s:item.
-	subfields []*partPlan
-	listItems []*partPlan
+	// +k8s:item; itemUnions are the unions over list items that +k8s:item
+	// makes members.
+	subfields  []*partPlan
+	listItems  []*partPlan
+	itemUnions []*itemUnionPlan
 }
 
 // partPlan is the rules chained to one part of a value: a subfield of a
@@ -133,7 +138,7 @@ func (v *valuePlan) has() bool {
 		return false
 	}
 	return v.checksSomething() || (v.list != nil && v.list.unique) || v.typeFn.has() ||
-		v.elem.has() || v.key.has() || len(v.subfields) > 0 || len(v.listItems) > 0
+		v.elem.has() || v.key.has() || len(v.subfields) > 0 || len(v.listItems) > 0 || len(v.itemUnions) > 0
 }
 
 // checksSomething: optional alone skips the other checks, and there are none.
@@ -151,10 +156,13 @@ func (v *valuePlan) checksSomething() bool {
 // other packages. Errors are kept per package: each package's pass reports
 // its own.
 type universePlan struct {
+	fset   *token.FileSet
 	byPath map[string]*model.Package
 	plans  map[*types.TypeName]*typePlan
 	pkgs   map[string]*packagePlan
 	errs   map[string][]error
+	// excluded holds the +k8s:enumExclude tags of every constant.
+	excluded map[*types.Const]*constExclusion
 }
 
 type universeKey struct{}
@@ -168,10 +176,12 @@ func universeOf(pass *gen.Pass) *universePlan {
 // may refer to each other), then plans each package's file.
 func analyzeUniverse(universe *model.Universe) *universePlan {
 	u := &universePlan{
-		byPath: map[string]*model.Package{},
-		plans:  map[*types.TypeName]*typePlan{},
-		pkgs:   map[string]*packagePlan{},
-		errs:   map[string][]error{},
+		fset:     universe.Fset,
+		byPath:   map[string]*model.Package{},
+		plans:    map[*types.TypeName]*typePlan{},
+		pkgs:     map[string]*packagePlan{},
+		errs:     map[string][]error{},
+		excluded: map[*types.Const]*constExclusion{},
 	}
 	for _, pkg := range universe.Packages {
 		u.byPath[pkg.Path] = pkg
@@ -179,8 +189,14 @@ func analyzeUniverse(universe *model.Universe) *universePlan {
 	var analyzers []*analyzer
 	for _, pkg := range universe.Packages {
 		a := &analyzer{u: u, pkg: pkg}
-		a.analyzeTypes()
+		// Constants first: an enum may be planned from another package.
+		if a.filters, a.on = activation(pkg); a.on {
+			a.readConstants()
+		}
 		analyzers = append(analyzers, a)
+	}
+	for _, a := range analyzers {
+		a.analyzeTypes()
 	}
 	u.settleHas()
 	u.markReachable()
@@ -236,7 +252,7 @@ func (u *universePlan) markReachable() {
 }
 
 func (tp *typePlan) computeHas() bool {
-	if tp.self.has() || len(tp.enum) > 0 || tp.metadata != nil || len(tp.unions) > 0 || len(tp.dependents) > 0 {
+	if tp.self.has() || tp.enum != nil || tp.metadata != nil || len(tp.unions) > 0 || len(tp.dependents) > 0 || len(tp.modes) > 0 {
 		return true
 	}
 	for _, fp := range tp.fields {
@@ -257,7 +273,6 @@ type analyzer struct {
 
 // analyzeTypes analyzes every named type of the package, when it opts in.
 func (a *analyzer) analyzeTypes() {
-	a.filters, a.on = activation(a.pkg)
 	if !a.on {
 		return
 	}
@@ -308,6 +323,7 @@ func (a *analyzer) typePlan(t *model.Type) *typePlan {
 	tp := &typePlan{t: t}
 	a.u.plans[t.Object] = tp
 	self := a.readRules(t.Markers)
+	self.pathName = t.Name
 	a.nameCustom(self, "ValidateCustom_"+t.Name)
 	if t.Markers.Has("k8s:enum") {
 		tp.enum = a.enumValues(t)
@@ -330,7 +346,7 @@ func (a *analyzer) fieldPlan(owner *model.Type, f *model.Field) *fieldPlan {
 	d := a.readRules(f.Markers)
 	a.nameCustom(d, "ValidateCustom_"+owner.Name+"_"+f.GoName)
 	if f.JSONName == "-" || !f.Var.Exported() {
-		if len(d.rules) > 0 {
+		if len(d.rules) > 0 || len(d.modes) > 0 || len(d.discriminators) > 0 || len(d.unions) > 0 || len(d.dependents) > 0 {
 			a.errorf(f.Pos, "field %s is not serialized; its validation markers have no effect", f.GoName)
 		}
 		return nil
@@ -345,6 +361,7 @@ func (a *analyzer) fieldPlan(owner *model.Type, f *model.Field) *fieldPlan {
 	if f.Inline {
 		path = ""
 	}
+	d.pathName = path
 	return &fieldPlan{f: f, path: path, value: a.value(f.Type(), d, f.Pos, f), decl: d}
 }
 
@@ -367,9 +384,6 @@ func (a *analyzer) value(typ types.Type, d *declRules, pos token.Position, field
 		v.elem = a.value(u.Elem(), orEmpty(d.items), pos, nil)
 		v.key = a.value(u.Key(), orEmpty(d.keys), pos, nil)
 	default:
-		if field == nil && (len(d.unions) > 0 || len(d.dependents) > 0) {
-			a.errorf(pos, "unions and dependencies apply to struct fields; metagen does not implement them on list items yet")
-		}
 		if d.items != nil || d.keys != nil {
 			a.errorf(pos, "+k8s:eachVal, +k8s:eachKey and items: markers apply to lists and maps, not %s", typeName(typ))
 		}
@@ -377,12 +391,16 @@ func (a *analyzer) value(typ types.Type, d *declRules, pos token.Position, field
 			a.errorf(pos, "list markers apply to lists, not %s", typeName(typ))
 		}
 	}
+	if field == nil {
+		a.onlyOnFields(d)
+	}
 	for _, c := range d.subfields {
 		a.subfield(v, c)
 	}
 	for _, c := range d.listItems {
 		a.listItem(v, c)
 	}
+	a.itemUnions(v, d)
 	if !d.opaque {
 		v.typeFn = a.typeFnOf(typ)
 	}
@@ -483,6 +501,9 @@ func (a *analyzer) listItem(v *valuePlan, c *chained) {
 		a.errorf(c.pos, "+k8s:item must give every listMapKey of the list")
 		return
 	}
+	// Union tags make the item a member of a union over the list (see
+	// itemUnions); the other tags validate the item itself.
+	c.keys, c.unions, c.rules.unions = keys, c.rules.unions, nil
 	part := a.value(elem, c.rules, c.pos, nil)
 	if part.has() {
 		v.listItems = append(v.listItems, &partPlan{keys: keys, value: part})
@@ -623,27 +644,6 @@ func structFieldByJSON(s *types.Struct, name string) *types.Var {
 		}
 	}
 	return nil
-}
-
-// enumValues lists the constants declared with a +k8s:enum type, sorted.
-func (a *analyzer) enumValues(t *model.Type) []string {
-	if b, ok := t.Object.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
-		m, _ := t.Markers.Get("k8s:enum")
-		a.errorf(m.Pos, "+k8s:enum applies to string types, not %s", typeName(t.Object.Type()))
-		return nil
-	}
-	var names []string
-	scope := a.pkg.Types.Scope()
-	for _, name := range scope.Names() {
-		if c, ok := scope.Lookup(name).(*types.Const); ok && types.Identical(c.Type(), t.Object.Type()) {
-			names = append(names, name)
-		}
-	}
-	if len(names) == 0 {
-		m, _ := t.Markers.Get("k8s:enum")
-		a.errorf(m.Pos, "+k8s:enum: type %s has no constants", t.Name)
-	}
-	return names
 }
 
 func isStruct(t types.Type) bool {

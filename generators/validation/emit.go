@@ -35,6 +35,9 @@ type writer struct {
 	vars []jen.Code
 	// eq writes the comparisons of ratcheting.
 	eq *equality
+	// inMode is set while writing the validations of one mode, which
+	// validation-gen runs in order and does not mark as short-circuits.
+	inMode bool
 }
 
 func newWriter(pass *gen.Pass, plan *packagePlan) *writer {
@@ -140,14 +143,8 @@ func (w *writer) typeBody(tp *typePlan) []jen.Code {
 	if tp.metadata != nil {
 		body = append(body, w.metadataCall(tp)...)
 	}
-	if len(tp.enum) > 0 {
-		symbols := "symbolsFor" + tp.t.Name
-		var names []jen.Code
-		for _, c := range tp.enum {
-			names = append(names, jen.Id(c))
-		}
-		w.vars = append(w.vars, jen.Var().Id(symbols).Op("=").Qual(setsPkg, "New").Call(names...))
-		body = append(body, appendErrs(jen.Qual(validatePkg, "Enum").Call(stdArgs(jen.Id(symbols), jen.Nil())...)))
+	if tp.enum != nil {
+		body = append(body, w.enumCheck(tp))
 	}
 	body = append(body, w.valueChecks(tp.self, stem)...)
 	body = append(body, w.structChecks(tp)...)
@@ -240,31 +237,30 @@ type call struct {
 	// call returning errors.
 	unset   bool
 	comment string
+	// cohort names a group of calls whose short-circuits stop only each
+	// other (the test tags' cohort argument); "" is the default group.
+	cohort string
 }
 
 // valueChecks writes the checks of one value, with obj, oldObj and fldPath
 // in scope: short-circuit validators first (returning early when they
-// fail), then the others, then the items, keys and values, then the type's
-// own validation.
+// fail), then the others, the unions over list items and the uniqueness of
+// list items, then each named cohort of the test tags in a closure of its
+// own, then the items, keys and values, then the type's own validation.
 func (w *writer) valueChecks(v *valuePlan, stem string) []jen.Code {
 	if !v.has() {
 		return nil
 	}
 	calls := w.ruleCalls(v, stem)
 	sort.SliceStable(calls, func(i, j int) bool { return calls[i].tag < calls[j].tag })
-	sort.SliceStable(calls, func(i, j int) bool { return calls[i].shortCircuit && !calls[j].shortCircuit })
-	var out []jen.Code
-	out = append(out, shortCircuits(calls)...)
-	for _, c := range calls {
-		if c.shortCircuit {
-			continue
-		}
-		if c.comment != "" {
-			out = append(out, jen.Comment(c.comment))
-		}
-		out = append(out, appendErrs(c.code))
-	}
+	cohorts := intoCohorts(calls)
+	out := cohortChecks(cohorts[0].calls, false)
+	out = append(out, w.itemUnionChecks(v, stem)...)
 	out = append(out, w.listChecks(v)...)
+	for _, c := range cohorts[1:] {
+		body := cohortChecks(c.calls, true)
+		out = append(out, jen.Func().Params().Block(body...).Call().Comment("cohort "+strconv.Quote(c.name)))
+	}
 	out = append(out, w.partChecks(v, stem)...)
 	out = append(out, w.elementChecks(v, stem)...)
 	if v.typeFn.has() {
@@ -273,9 +269,60 @@ func (w *writer) valueChecks(v *valuePlan, stem string) []jen.Code {
 	return out
 }
 
+// cohort is a group of calls, in the order validation-gen keeps them.
+type cohort struct {
+	name  string
+	calls []call
+}
+
+// intoCohorts groups calls by cohort: the default group first, then the
+// named ones in the order they first appear, each with its short-circuits
+// first.
+func intoCohorts(calls []call) []cohort {
+	groups := []cohort{{}}
+	index := map[string]int{"": 0}
+	for _, c := range calls {
+		i, ok := index[c.cohort]
+		if !ok {
+			i = len(groups)
+			index[c.cohort] = i
+			groups = append(groups, cohort{name: c.cohort})
+		}
+		groups[i].calls = append(groups[i].calls, c)
+	}
+	for _, g := range groups {
+		sort.SliceStable(g.calls, func(i, j int) bool { return g.calls[i].shortCircuit && !g.calls[j].shortCircuit })
+	}
+	return groups
+}
+
+// cohortChecks writes one cohort: its short-circuits, then the others. A
+// named cohort is a closure of its own, which a short-circuit leaves.
+func cohortChecks(calls []call, inClosure bool) []jen.Code {
+	out := shortCircuits(calls, inClosure)
+	for _, c := range calls {
+		if c.shortCircuit {
+			continue
+		}
+		if c.comment != "" {
+			out = append(out, jen.Comment(c.comment))
+		}
+		if c.nonError {
+			out = append(out, c.code) // run for its effects; its errors do not count
+			continue
+		}
+		out = append(out, appendErrs(c.code))
+	}
+	return out
+}
+
 // shortCircuits writes the short-circuit validators and the early return:
 // when one fails (or an optional value is unset) the others do not run.
-func shortCircuits(calls []call) []jen.Code {
+func shortCircuits(calls []call, inClosure bool) []jen.Code {
+	stop := jen.Return(jen.Id("errs"))
+	if inClosure {
+		stop = jen.Return()
+	}
 	var sc []call
 	var out []jen.Code
 	for _, c := range calls {
@@ -290,8 +337,8 @@ func shortCircuits(calls []call) []jen.Code {
 	case len(sc) == 0:
 		return nil
 	case len(sc) == 1 && sc[0].unset:
-		return append(out, jen.If(sc[0].code).Block(jen.Return(jen.Id("errs")).Comment("// unset: nothing else to check")))
-	case len(sc) == 1 && !sc[0].nonError:
+		return append(out, jen.If(sc[0].code).Block(stop.Clone().Comment("// unset: nothing else to check")))
+	case len(sc) == 1 && !sc[0].nonError && !inClosure:
 		return append(out, jen.If(jen.Id("e").Op(":=").Add(sc[0].code), jen.Len(jen.Id("e")).Op("!=").Lit(0)).Block(
 			jen.Return(jen.Append(jen.Id("errs"), jen.Id("e").Op("..."))).Comment("// the other validators do not run")))
 	}
@@ -308,7 +355,7 @@ func shortCircuits(calls []call) []jen.Code {
 		}
 		out = append(out, jen.If(jen.Id("e").Op(":=").Add(c.code), jen.Len(jen.Id("e")).Op("!=").Lit(0)).Block(block...))
 	}
-	return append(out, jen.If(jen.Id("earlyReturn")).Block(jen.Return(jen.Id("errs")).Comment("// do not proceed")))
+	return append(out, jen.If(jen.Id("earlyReturn")).Block(stop.Clone().Comment("// do not proceed")))
 }
 
 func appendErrs(code jen.Code) jen.Code {

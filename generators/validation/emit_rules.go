@@ -30,7 +30,7 @@ func (w *writer) ruleCalls(v *valuePlan, stem string) []call {
 		calls = append(calls, w.ruleCall(r, v, stem)...)
 	}
 	for _, r := range updateOrder {
-		calls = append(calls, wrap(r, v, call{tag: r.tag, code: w.updateCall(v, updates[r.mods])}))
+		calls = append(calls, w.wrap(r, v, call{tag: r.tag, code: w.updateCall(v, updates[r.mods])}))
 	}
 	return calls
 }
@@ -55,10 +55,10 @@ func (w *writer) ruleCall(r rule, v *valuePlan, stem string) []call {
 			c.code = presenceFn("Optional", v.typ).Call(stdArgs()...)
 		}
 	case ruleForbidden:
-		forbid := wrap(r, v, call{tag: r.tag, code: presenceFn("Forbidden", v.typ).Call(stdArgs()...), shortCircuit: true})
+		forbid := w.wrap(r, v, call{tag: r.tag, code: presenceFn("Forbidden", v.typ).Call(stdArgs()...), shortCircuit: true})
 		unset := call{tag: r.tag, code: optionalCheck(v.typ), shortCircuit: true, nonError: true, unset: isUnsetCheck(v.typ)}
 		if r.mods != (modifiers{}) || !unset.unset {
-			unset = wrap(r, v, call{tag: r.tag, code: presenceFn("Optional", v.typ).Call(stdArgs()...), shortCircuit: true, nonError: true})
+			unset = w.wrap(r, v, call{tag: r.tag, code: presenceFn("Optional", v.typ).Call(stdArgs()...), shortCircuit: true, nonError: true})
 		}
 		return []call{forbid, unset}
 	case ruleImmutable:
@@ -115,20 +115,22 @@ func (w *writer) ruleCall(r rule, v *valuePlan, stem string) []call {
 		return nil // a list semantic: see listChecks
 	case ruleCustom:
 		c.code, c.comment = jen.Id(r.str).Call(stdArgs()...), "custom validation"
+	case ruleFixed:
+		c = w.fixedCall(r)
 	}
-	return []call{wrap(r, v, c)}
+	return []call{w.wrap(r, v, c)}
 }
 
 // wrap applies a rule's modifiers: the stability mark, and the operation
 // option it depends on.
-func wrap(r rule, v *valuePlan, c call) call {
+func (w *writer) wrap(r rule, v *valuePlan, c call) call {
 	switch r.mods.stability {
 	case "alpha":
 		c.code = c.code.Dot("MarkAlpha").Call()
 	case "beta":
 		c.code = c.code.Dot("MarkBeta").Call()
 	}
-	if c.shortCircuit && !c.nonError {
+	if c.shortCircuit && !c.nonError && !w.inMode {
 		c.code = c.code.Dot("MarkShortCircuit").Call()
 	}
 	if r.mods.option != "" {
@@ -229,7 +231,7 @@ func (w *writer) listChecks(v *valuePlan) []jen.Code {
 	if v.list.match == "keys" {
 		comment = "lists with map semantics require unique keys"
 	}
-	c := wrap(rule{mods: v.list.uniqueMods}, v, call{code: jen.Qual(validatePkg, "ValSliceUnique").Call(stdArgs(w.matchFunc(v))...)})
+	c := w.wrap(rule{mods: v.list.uniqueMods}, v, call{code: jen.Qual(validatePkg, "ValSliceUnique").Call(stdArgs(w.matchFunc(v))...)})
 	return []jen.Code{jen.Comment(comment), appendErrs(c.code)}
 }
 

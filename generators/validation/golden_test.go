@@ -3,6 +3,7 @@ package validation_test
 import (
 	"encoding/json"
 	"flag"
+	"fmt"
 	"github.com/metagen-dev/metagen/internal/golden"
 	"os"
 	"os/exec"
@@ -14,6 +15,8 @@ import (
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/gofile"
 	"github.com/metagen-dev/metagen/generators/load"
+	"github.com/metagen-dev/metagen/generators/model"
+	"github.com/metagen-dev/metagen/generators/register"
 	"github.com/metagen-dev/metagen/generators/validation"
 )
 
@@ -142,29 +145,47 @@ func generateCase(t *testing.T, name string) output {
 		if !validation.Generator.Enabled(pkg) {
 			continue
 		}
-		pass := &gen.Pass{Generator: validation.Generator, Universe: universe, Package: pkg, RunState: state}
-		if err := validation.Generator.Run(pass); err != nil {
-			for _, e := range diag.Unwrap(err) {
+		// The scheme registration of a package without register.go comes
+		// from the register generator, so the case needs its file too.
+		generators := []*gen.Generator{validation.Generator}
+		if register.Generates(pkg) {
+			generators = append(generators, register.Generator)
+		}
+		for _, g := range generators {
+			files, errs := runGenerator(g, universe, pkg, state)
+			for _, e := range errs {
 				problems = append(problems, strings.ReplaceAll(e.Error(), dir+string(filepath.Separator), ""))
 			}
-			continue
-		}
-		for _, f := range pass.Files() {
-			content, err := gofile.Render(f.Code, gofile.Header{}, validation.Generator.BuildConstraint)
-			if err != nil {
-				t.Fatalf("render %s: %v", f.Path, err)
+			for path, content := range files {
+				rel, err := filepath.Rel(dir, path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got[filepath.ToSlash(rel)] = content
 			}
-			rel, err := filepath.Rel(dir, f.Path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got[filepath.ToSlash(rel)] = content
 		}
 	}
 	if len(problems) > 0 {
 		return output{errorsFile: []byte(strings.Join(problems, "\n") + "\n")}
 	}
 	return got
+}
+
+// runGenerator runs g on pkg and renders its files, by path.
+func runGenerator(g *gen.Generator, universe *model.Universe, pkg *model.Package, state *gen.RunState) (map[string][]byte, []error) {
+	pass := &gen.Pass{Generator: g, Universe: universe, Package: pkg, RunState: state}
+	if err := g.Run(pass); err != nil {
+		return nil, diag.Unwrap(err)
+	}
+	files := map[string][]byte{}
+	for _, f := range pass.Files() {
+		content, err := gofile.Render(f.Code, gofile.Header{}, g.BuildConstraint)
+		if err != nil {
+			return nil, []error{fmt.Errorf("render %s: %w", f.Path, err)}
+		}
+		files[f.Path] = content
+	}
+	return files, nil
 }
 
 func casePatterns(t *testing.T, name string) []string {

@@ -26,6 +26,8 @@ func (a *analyzer) applies(r *rule, typ types.Type, d *declRules) bool {
 		return a.presenceApplies(r, typ, d)
 	case ruleImmutable:
 		return true
+	case ruleFixed:
+		return a.fixedApplies(r, typ)
 	case ruleCustom:
 		if r.str == "" {
 			a.errorf(r.pos, "%s applies to fields and types, not to list items or map keys", r.tag)

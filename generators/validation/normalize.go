@@ -66,13 +66,16 @@ func slotOf(k ruleKind) ruleKind {
 // update constraints, neq, immutable) may repeat.
 func singleSlot(k ruleKind) bool {
 	switch k {
-	case ruleFormat, ruleSchemaFormat, ruleUpdate, ruleNEQ, ruleImmutable, ruleMonotonic, ruleEnumValues, ruleCustom:
+	case ruleFormat, ruleSchemaFormat, ruleUpdate, ruleNEQ, ruleImmutable, ruleMonotonic, ruleEnumValues, ruleCustom, ruleFixed:
 		return false
 	}
 	return true
 }
 
 func sameSlot(kept []rule, r rule) int {
+	if r.kind == ruleFixed {
+		return -1 // each test tag is a call of its own, as in validation-gen
+	}
 	for i, k := range kept {
 		if k.mods != r.mods {
 			continue

@@ -8,6 +8,7 @@ import (
 	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
+	"github.com/metagen-dev/metagen/generators/register"
 )
 
 // The markers this generator reads besides the field rules of tags.go.
@@ -210,8 +211,13 @@ func (a *analyzer) schemeRegistry() (pkgPath, name string, register bool) {
 }
 
 // schemeBuilder names the package's scheme builder variable that init
-// registers with, or "".
+// registers with, or "". A package whose zz_generated.register.go metagen
+// writes gets localSchemeBuilder from it; the loader leaves that file out, so
+// the type checker cannot see it.
 func schemeBuilder(pkg *model.Package) string {
+	if register.Generates(pkg) {
+		return "localSchemeBuilder"
+	}
 	for _, name := range []string{"localSchemeBuilder", "SchemeBuilder"} {
 		if v, ok := pkg.Types.Scope().Lookup(name).(*types.Var); ok && isSchemeBuilder(v.Type()) {
 			return name

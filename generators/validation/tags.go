@@ -39,6 +39,7 @@ const (
 	ruleMinProperties
 	ruleMaxProperties
 	ruleCustom
+	ruleFixed
 )
 
 // rule is one check a marker asks for.
@@ -56,7 +57,9 @@ type rule struct {
 	// neqKind is the codetags value type of a +k8s:neq value.
 	neqKind codetags.ValueType
 	values  []string // kubebuilder enum values
-	mods    modifiers
+	// fixed is the test-only validateTrue/validateFalse family's result.
+	fixed *fixedResult
+	mods  modifiers
 	// kubebuilder marks the CRD-schema dialect: such rules do not apply to
 	// values the JSON encoding omits.
 	kubebuilder bool
@@ -92,14 +95,21 @@ type declRules struct {
 	exclusiveMinPos, exclusiveMaxPos token.Position
 	items                            *declRules
 	keys                             *declRules
-	// unions and dependents are struct-level rules written on fields.
-	unions     []unionTag
-	dependents []dependentTag
+	// unions and dependents are struct-level rules written on fields; so
+	// are modes (+k8s:ifMode) and their discriminators.
+	unions         []unionTag
+	dependents     []dependentTag
+	modes          []modeTag
+	discriminators []discriminatorTag
 	// subfields (+k8s:subfield) and listItems (+k8s:item) chain rules to a
 	// named field of a struct value, or to the item of a list-map with
 	// the given keys.
 	subfields []*chained
 	listItems []*chained
+	// pathName is the last element of the value's path as validation-gen
+	// names it (a field's JSON name, a type's name), which names the members
+	// of unions over list items; "" elsewhere.
+	pathName string
 }
 
 // chained are rules applied to a part of the value they are written on.
@@ -109,6 +119,10 @@ type chained struct {
 	args  []codetags.Arg
 	rules *declRules
 	pos   token.Position
+	// unions are the unions a list item is a member of, and keys select
+	// the item once checked.
+	unions []unionTag
+	keys   []itemKey
 }
 
 // chainedRules returns the rules for one part, merging repeated tags.
@@ -171,6 +185,10 @@ var readMarkers = []string{
 	"k8s:minItems", "k8s:maxItems", "k8s:minProperties", "k8s:maxProperties",
 	"k8s:enum", "k8s:neq", "k8s:listType", "k8s:listMapKey", "k8s:unique", "k8s:customUnique",
 	"k8s:eachVal", "k8s:eachKey", "k8s:alpha", "k8s:beta", "k8s:ifEnabled", "k8s:ifDisabled", "k8s:opaqueType",
+	"k8s:item", "k8s:subfield", "k8s:unionMember", "k8s:unionDiscriminator", "k8s:zeroOrOneOfMember",
+	"k8s:dependentRequired", "k8s:dependentForbidden", "k8s:customValidation",
+	"k8s:modeDiscriminator", "k8s:ifMode", "k8s:enumExclude",
+	"k8s:validateTrue", "k8s:validateFalse", "k8s:validateTrueAlpha", "k8s:validateTrueBeta", "k8s:validateError",
 	"required", "optional", "default", "listType", "listMapKey",
 	"kubebuilder:validation:Required", "kubebuilder:validation:Optional",
 	"kubebuilder:validation:Minimum", "kubebuilder:validation:Maximum",
@@ -181,14 +199,6 @@ var readMarkers = []string{
 	"kubebuilder:validation:MinProperties", "kubebuilder:validation:MaxProperties",
 	"kubebuilder:validation:items", "kubebuilder:validation:XValidation",
 	markerNonNamespaced, markerResource, markerNameFormat, markerCustomResource, markerFinalizers, markerGroupName,
-}
-
-// notImplemented are validation-gen tags metagen reads but cannot generate
-// yet; using one is an error rather than a rule silently dropped.
-var notImplemented = map[string]bool{
-	"k8s:modeDiscriminator": true, "k8s:ifMode": true,
-	"k8s:enumExclude": true, "k8s:validateFalse": true, "k8s:validateTrue": true, "k8s:validateError": true,
-	"k8s:validateTrueAlpha": true, "k8s:validateTrueBeta": true,
 }
 
 // tagsNotRules are +k8s: tags read elsewhere, or by other generators.
@@ -330,6 +340,17 @@ func (a *analyzer) readTag(d *declRules, tag codetags.Tag, pos token.Position, m
 			return
 		}
 		d.dependents = append(d.dependents, dependentTag{required: tag.Name == "k8s:dependentRequired", sibling: arg.Value, pos: pos})
+	case "k8s:modeDiscriminator":
+		a.readDiscriminator(d, tag, pos, mods)
+	case "k8s:ifMode":
+		a.readMode(d, tag, pos, mods)
+	case "k8s:enumExclude":
+		a.errorf(pos, "%s applies to constants of a +k8s:enum type", name)
+	case "k8s:validateTrue", "k8s:validateFalse", "k8s:validateTrueAlpha", "k8s:validateTrueBeta", "k8s:validateError":
+		if r, ok := a.readFixed(tag, pos); ok {
+			r.mods = mods
+			d.rules = append(d.rules, r)
+		}
 	case "k8s:opaqueType":
 		d.opaque = true
 	case "k8s:eachVal":
@@ -381,10 +402,6 @@ func (a *analyzer) readTag(d *declRules, tag codetags.Tag, pos token.Position, m
 			a.readTag(d, inner, pos, mods)
 		}
 	default:
-		if notImplemented[tag.Name] {
-			a.errorf(pos, "%s is not implemented by metagen yet; validate this in hand-written code for now", name)
-			return
-		}
 		if !tagsNotRules[tag.Name] {
 			a.errorf(pos, "%s cannot be used here", name)
 		}

@@ -33,8 +33,26 @@ type dependentPlan struct {
 	trigger, dependent *model.Field
 }
 
-// structRules reads the unions and dependencies written on a struct's fields.
+// structCheck is one struct-level validation: a family of unions (all the
+// unions, or all the zero-or-one-of unions), all the modes, or one
+// dependency.
+type structCheck struct {
+	family string // "unions", "zeroOrOneOf", "modes" or "dependent"
+	dep    *dependentPlan
+}
+
+// structTrigger is a tag that brings a struct-level validation along.
+// validation-gen runs them in the order of the fields, and by tag name
+// within a field; a family runs where its first tag is.
+type structTrigger struct {
+	tag string
+	structCheck
+}
+
+// structRules reads the unions, dependencies and modes written on a
+// struct's fields.
 func (a *analyzer) structRules(tp *typePlan) {
+	var triggers [][]structTrigger // per field
 	byName := map[string]*unionPlan{}
 	var names []string
 	union := func(name string) *unionPlan {
@@ -45,6 +63,7 @@ func (a *analyzer) structRules(tp *typePlan) {
 		return byName[name]
 	}
 	for _, fp := range tp.fields {
+		var own []structTrigger
 		for _, u := range fp.decl.unions {
 			if !a.canBeUnset(fp.f, u.tag) {
 				continue
@@ -64,12 +83,20 @@ func (a *analyzer) structRules(tp *typePlan) {
 				}
 				p.zeroOrOne = u.tag == "+k8s:zeroOrOneOfMember"
 				p.members = append(p.members, unionMember{field: fp.f, json: fp.path, value: value})
+				own = append(own, structTrigger{tag: u.tag, structCheck: structCheck{family: unionFamily(p.zeroOrOne)}})
 			}
 		}
 		for _, dep := range fp.decl.dependents {
-			a.addDependent(tp, fp, dep)
+			if plan := a.addDependent(tp, fp, dep); plan != nil {
+				own = append(own, structTrigger{tag: dep.tag(), structCheck: structCheck{family: "dependent", dep: plan}})
+			}
 		}
+		for _, m := range fp.decl.modes {
+			own = append(own, structTrigger{tag: m.sortTag, structCheck: structCheck{family: "modes"}})
+		}
+		triggers = append(triggers, own)
 	}
+	a.planModes(tp)
 	for _, name := range names {
 		p := byName[name]
 		if len(p.members) == 0 {
@@ -83,9 +110,41 @@ func (a *analyzer) structRules(tp *typePlan) {
 		tp.unions = append(tp.unions, p)
 	}
 	sort.SliceStable(tp.unions, func(i, j int) bool { return tp.unions[i].name < tp.unions[j].name })
+	tp.structOrder = structOrder(triggers)
 }
 
-func (a *analyzer) addDependent(tp *typePlan, fp *fieldPlan, dep dependentTag) {
+// structOrder orders the struct-level validations as validation-gen does.
+func structOrder(triggers [][]structTrigger) []structCheck {
+	var order []structCheck
+	seen := map[string]bool{}
+	for _, own := range triggers {
+		sort.SliceStable(own, func(i, j int) bool { return own[i].tag < own[j].tag })
+		for _, t := range own {
+			if t.family != "dependent" && seen[t.family] {
+				continue
+			}
+			seen[t.family] = true
+			order = append(order, t.structCheck)
+		}
+	}
+	return order
+}
+
+func unionFamily(zeroOrOne bool) string {
+	if zeroOrOne {
+		return "zeroOrOneOf"
+	}
+	return "unions"
+}
+
+func (d dependentTag) tag() string {
+	if d.required {
+		return "+k8s:dependentRequired"
+	}
+	return "+k8s:dependentForbidden"
+}
+
+func (a *analyzer) addDependent(tp *typePlan, fp *fieldPlan, dep dependentTag) *dependentPlan {
 	var sibling *model.Field
 	for _, other := range tp.fields {
 		if other.path == dep.sibling {
@@ -94,10 +153,30 @@ func (a *analyzer) addDependent(tp *typePlan, fp *fieldPlan, dep dependentTag) {
 	}
 	if sibling == nil {
 		a.errorf(dep.pos, "%s has no field with JSON name %q", tp.t.Name, dep.sibling)
-		return
+		return nil
 	}
-	if a.canBeUnset(fp.f, "a dependency") && a.canBeUnset(sibling, "a dependency") {
-		tp.dependents = append(tp.dependents, dependentPlan{required: dep.required, trigger: fp.f, dependent: sibling})
+	if !a.canBeUnset(fp.f, "a dependency") || !a.canBeUnset(sibling, "a dependency") {
+		return nil
+	}
+	plan := &dependentPlan{required: dep.required, trigger: fp.f, dependent: sibling}
+	tp.dependents = append(tp.dependents, plan)
+	return plan
+}
+
+// onlyOnFields reports struct-level tags written where there is no struct
+// field: on types, list items, map keys and values, and subfields.
+func (a *analyzer) onlyOnFields(d *declRules) {
+	for _, u := range d.unions {
+		a.errorf(u.pos, "%s applies to struct fields; a list item joins a union through +k8s:item(key: \"value\")=%s", u.tag, u.tag)
+	}
+	for _, dep := range d.dependents {
+		a.errorf(dep.pos, "%s applies to struct fields", dep.tag())
+	}
+	for _, m := range d.modes {
+		a.errorf(m.pos, "+k8s:ifMode applies to struct fields")
+	}
+	for _, m := range d.discriminators {
+		a.errorf(m.pos, "+k8s:modeDiscriminator applies to struct fields")
 	}
 }
 
@@ -135,23 +214,35 @@ func extractor(owner string, result jen.Code, zero jen.Code, expr jen.Code) jen.
 	)
 }
 
-// structChecks writes the unions and dependencies of a struct type.
+// structChecks writes the unions, dependencies and modes of a struct type.
 func (w *writer) structChecks(tp *typePlan) []jen.Code {
 	var out []jen.Code
-	for _, u := range tp.unions {
-		out = append(out, w.unionCheck(tp, u))
-	}
-	for _, d := range tp.dependents {
-		name := "DependentForbidden"
-		if d.required {
-			name = "DependentRequired"
+	for _, check := range tp.structOrder {
+		switch check.family {
+		case "unions", "zeroOrOneOf":
+			for _, u := range tp.unions {
+				if unionFamily(u.zeroOrOne) == check.family {
+					out = append(out, w.unionCheck(tp, u))
+				}
+			}
+		case "modes":
+			out = append(out, w.modeChecks(tp)...)
+		case "dependent":
+			out = append(out, dependentCheck(tp, check.dep))
 		}
-		out = append(out, appendErrs(jen.Qual(validatePkg, name).Call(stdArgs(
-			jen.Lit(jsonName(d.trigger)), extractor(tp.t.Name, jen.Bool(), jen.False(), isSet(d.trigger)),
-			jen.Lit(jsonName(d.dependent)), extractor(tp.t.Name, jen.Bool(), jen.False(), isSet(d.dependent)),
-		)...)))
 	}
 	return out
+}
+
+func dependentCheck(tp *typePlan, d *dependentPlan) jen.Code {
+	name := "DependentForbidden"
+	if d.required {
+		name = "DependentRequired"
+	}
+	return appendErrs(jen.Qual(validatePkg, name).Call(stdArgs(
+		jen.Lit(jsonName(d.trigger)), extractor(tp.t.Name, jen.Bool(), jen.False(), isSet(d.trigger)),
+		jen.Lit(jsonName(d.dependent)), extractor(tp.t.Name, jen.Bool(), jen.False(), isSet(d.dependent)),
+	)...))
 }
 
 func (w *writer) unionCheck(tp *typePlan, u *unionPlan) jen.Code {

@@ -54,12 +54,31 @@
 // validate.ValSliceItem). Struct-level rules are written on fields:
 // +k8s:unionMember, +k8s:unionDiscriminator and +k8s:zeroOrOneOfMember
 // (validate.Union, DiscriminatedUnion, ZeroOrOneOfUnion),
-// +k8s:dependentRequired and +k8s:dependentForbidden. The kube-openapi +listType and +listMapKey mean
-// what +k8s:listType and +k8s:listMapKey mean.
+// +k8s:dependentRequired and +k8s:dependentForbidden, and modes:
+// +k8s:modeDiscriminator on a string or bool field and
+// +k8s:ifMode("A")=+k8s:… on the fields whose validation depends on it,
+// which are forbidden in the modes no ifMode names (validate.Discriminated,
+// one call per field). They run in validation-gen's order: by field, and by
+// tag name within a field. Through +k8s:item, list items are members of
+// unions too, which validate.Union and ZeroOrOneOfUnion check on the list.
+// The kube-openapi +listType and +listMapKey mean what +k8s:listType and
+// +k8s:listMapKey mean.
+//
+// The constants of a +k8s:enum type are its values (validate.Enum), but
+// those tagged +k8s:enumExclude, or excluded only while an option is
+// enabled or disabled by +k8s:ifEnabled(Option)=+k8s:enumExclude and
+// +k8s:ifDisabled(Option)=+k8s:enumExclude (validate.EnumExclusion). The
+// loader does not parse the comments of constants; this generator does.
 //
 // +k8s:customValidation calls the hand-written ValidateCustom_<Type> or
 // ValidateCustom_<Type>_<Field> of the package, as validation-gen does; a
 // missing function is an error at the tag.
+//
+// validation-gen's test-only tags work as in its own tests:
+// +k8s:validateFalse, +k8s:validateTrue, +k8s:validateTrueAlpha and
+// +k8s:validateTrueBeta become validate.FixedResult calls, with their flags
+// (ShortCircuit, NonError), typeArg and cohort arguments; a cohort's
+// short-circuits stop only the cohort. +k8s:validateError fails generation.
 //
 // +required, +optional and the +kubebuilder:validation markers are read too:
 // Required, Optional, Minimum, Maximum, ExclusiveMinimum, ExclusiveMaximum,
@@ -71,10 +90,12 @@
 // other, are an error at the later marker. XValidation (CEL) is left to the
 // CRD schema, which kube-apiserver enforces.
 //
-// Tags validation-gen documents that are not implemented yet (+k8s:ifMode,
-// +k8s:modeDiscriminator, +k8s:enumExclude, unions over list items, and the
-// test-only validateFalse family) are an error at their position rather than
-// silently ignored.
+// Every tag validation-gen v0.37.2 documents is implemented. Where
+// validation-gen would silently drop a tag (a mode's iterations, an
+// enumExclude on a constant of a type that is not an enum) or generate code
+// that cannot work (a mode of a bool discriminator that is not true or
+// false, or not a value of an enum discriminator), metagen reports an error
+// at the tag instead.
 //
 // # Paths
 //

@@ -1,5 +1,5 @@
-// Package errunsupported uses tags metagen does not implement yet, and
-// chained tags that do not fit.
+// Package errunsupported has tags that do not fit where they are written:
+// a missing custom function, misplaced chains, a mode without discriminator.
 //
 // +k8s:validation-gen=*
 package errunsupported

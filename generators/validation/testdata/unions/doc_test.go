@@ -26,9 +26,11 @@ func TestDiscriminatedAndZeroOrOne(t *testing.T) {
 	)
 }
 
+// A field's dependencies run by tag name, as validation-gen sorts a field's
+// tags: +k8s:dependentForbidden before +k8s:dependentRequired.
 func TestDependents(t *testing.T) {
 	expect.Errors(t, Validate_Strategy(expect.Ctx, expect.Create, nil, &Strategy{Type: "Rolling", Rolling: ptr.To(1), User: "u", Token: ptr.To("t")}, nil),
-		"password: Required value: must be set when user is set",
 		"token: Forbidden: may not be set when user is set",
+		"password: Required value: must be set when user is set",
 	)
 }

@@ -103,17 +103,6 @@ func Validate_Strategy(ctx context.Context, op operation.Operation, fldPath *fie
 		}
 		return len(obj.Shares) != 0
 	})...)
-	errs = append(errs, validate.DependentRequired(ctx, op, fldPath, obj, oldObj, "user", func(obj *Strategy) bool {
-		if obj == nil {
-			return false
-		}
-		return obj.User != ""
-	}, "password", func(obj *Strategy) bool {
-		if obj == nil {
-			return false
-		}
-		return obj.Password != ""
-	})...)
 	errs = append(errs, validate.DependentForbidden(ctx, op, fldPath, obj, oldObj, "user", func(obj *Strategy) bool {
 		if obj == nil {
 			return false
@@ -124,6 +113,17 @@ func Validate_Strategy(ctx context.Context, op operation.Operation, fldPath *fie
 			return false
 		}
 		return obj.Token != nil
+	})...)
+	errs = append(errs, validate.DependentRequired(ctx, op, fldPath, obj, oldObj, "user", func(obj *Strategy) bool {
+		if obj == nil {
+			return false
+		}
+		return obj.User != ""
+	}, "password", func(obj *Strategy) bool {
+		if obj == nil {
+			return false
+		}
+		return obj.Password != ""
 	})...)
 	return errs
 }

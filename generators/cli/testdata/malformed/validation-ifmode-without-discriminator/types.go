@@ -1,7 +1,6 @@
-package validationnotimplemented
+package ifmodewithoutdiscriminator
 
 type Spec struct {
-	// +k8s:modeDiscriminator
 	Mode string `json:"mode"`
 	// +k8s:ifMode(mode: "Fast")=+k8s:required
 	Speed *int `json:"speed,omitempty"`
