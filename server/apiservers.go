@@ -12,9 +12,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/runtime/serializer"
 	"k8s.io/apimachinery/pkg/util/wait"
-	"k8s.io/apiserver/pkg/authentication/authenticator"
-	"k8s.io/apiserver/pkg/authentication/user"
-	"k8s.io/apiserver/pkg/authorization/authorizerfactory"
+	"k8s.io/apiserver/pkg/authorization/authorizer"
 	discoveryendpoint "k8s.io/apiserver/pkg/endpoints/discovery/aggregated"
 	genericapifilters "k8s.io/apiserver/pkg/endpoints/filters"
 	genericapiserver "k8s.io/apiserver/pkg/server"
@@ -34,19 +32,28 @@ type apiServers struct {
 	extensions *apiextensionsapiserver.CustomResourceDefinitions
 }
 
-func newAPIServers(url string, getter *restOptionsGetter, opts Options) (*apiServers, error) {
+func newAPIServers(url string, getter *restOptionsGetter, ids *identities, opts Options) (*apiServers, error) {
 	loopback := &rest.Config{Host: url, QPS: -1, Burst: -1}
 	aggregated := discoveryendpoint.NewResourceManager("apis")
+	auth := authentication{ids: ids, authz: authorizer.AuthorizerFunc(serverAuthorizer{rules: ids.rules, custom: opts.Authorizer}.Authorize)}
 
-	extensions, err := newExtensionsServer(url, loopback, getter, aggregated)
+	extensions, err := newExtensionsServer(url, loopback, getter, aggregated, auth)
 	if err != nil {
 		return nil, err
 	}
-	api, err := newTypedAPI(opts.Scheme, opts.Resources, getter)
+	var builtins []typedResource
+	if !opts.NoPodCertificateRequests {
+		now := opts.Now
+		if now == nil {
+			now = time.Now
+		}
+		builtins = append(builtins, podCertificateRequests(auth.authz, now))
+	}
+	api, err := newTypedAPI(opts.Scheme, opts.Resources, builtins, getter)
 	if err != nil {
 		return nil, err
 	}
-	coreConfig := genericConfig(serializer.NewCodecFactory(api.scheme), url, loopback, getter, aggregated)
+	coreConfig := genericConfig(serializer.NewCodecFactory(api.scheme), url, loopback, getter, aggregated, auth)
 	coreConfig.OpenAPIV3Config = typedOpenAPIConfig(api.scheme, api.resources, opts.OpenAPIDefinitions)
 	crLike := api.customResourceLike
 	coreConfig.BuildHandlerChainFunc = func(handler http.Handler, c *genericapiserver.Config) http.Handler {
@@ -68,10 +75,10 @@ func newAPIServers(url string, getter *restOptionsGetter, opts Options) (*apiSer
 
 // newExtensionsServer builds k8s.io/apiextensions-apiserver's server: the
 // CustomResourceDefinition API and the handler of custom resources.
-func newExtensionsServer(url string, loopback *rest.Config, getter *restOptionsGetter, aggregated discoveryendpoint.ResourceManager) (*apiextensionsapiserver.CustomResourceDefinitions, error) {
+func newExtensionsServer(url string, loopback *rest.Config, getter *restOptionsGetter, aggregated discoveryendpoint.ResourceManager, auth authentication) (*apiextensionsapiserver.CustomResourceDefinitions, error) {
 	crds := apiextensionsv1.Resource("customresourcedefinitions")
 	getter.setCodec(crds, apiextensionsapiserver.Codecs.LegacyCodec(apiextensionsv1.SchemeGroupVersion))
-	generic := genericConfig(apiextensionsapiserver.Codecs, url, loopback, getter, aggregated)
+	generic := genericConfig(apiextensionsapiserver.Codecs, url, loopback, getter, aggregated, auth)
 	generic.MergedResourceConfig = apiextensionsapiserver.DefaultAPIResourceConfigSource()
 	generic.OpenAPIV3Config = extensionsOpenAPIConfig()
 	// The hook polls every 100ms and exits the process when stopped before
@@ -93,7 +100,7 @@ type typedAPI struct {
 	customResourceLike map[schema.GroupResource]bool
 }
 
-func newTypedAPI(scheme *runtime.Scheme, overrides []Resource, getter *restOptionsGetter) (*typedAPI, error) {
+func newTypedAPI(scheme *runtime.Scheme, overrides []Resource, builtins []typedResource, getter *restOptionsGetter) (*typedAPI, error) {
 	if scheme == nil {
 		scheme = runtime.NewScheme()
 	}
@@ -101,6 +108,7 @@ func newTypedAPI(scheme *runtime.Scheme, overrides []Resource, getter *restOptio
 	if err != nil {
 		return nil, err
 	}
+	resources = append(resources, builtins...)
 	serving, err := servingScheme(scheme, resources)
 	if err != nil {
 		return nil, err
@@ -112,19 +120,26 @@ func newTypedAPI(scheme *runtime.Scheme, overrides []Resource, getter *restOptio
 	return &typedAPI{scheme: serving, resources: resources, groups: groups, customResourceLike: customResourceLike(scheme, resources)}, nil
 }
 
+// authentication is who a request acts as and what they may do.
+type authentication struct {
+	ids   *identities
+	authz authorizer.Authorizer
+}
+
 // genericConfig is the generic API server configuration both servers share:
-// in-memory storage, no authentication (everyone is an admin), no
-// authorization, no admission, no metrics. The OpenAPI models are built (the
-// field manager needs them) but not served.
+// in-memory storage, the admin unless a request carries the token of one of
+// the Users, authorization that refuses only those users, no admission, no
+// metrics. The OpenAPI models are built (the field manager needs them) but
+// not served.
 func genericConfig(codecs serializer.CodecFactory, url string, loopback *rest.Config, getter *restOptionsGetter,
-	aggregated discoveryendpoint.ResourceManager) *genericapiserver.Config {
+	aggregated discoveryendpoint.ResourceManager, auth authentication) *genericapiserver.Config {
 	c := genericapiserver.NewConfig(codecs)
 	c.EffectiveVersion = utilcompatibility.DefaultBuildEffectiveVersion()
 	c.FeatureGate = utilfeature.DefaultFeatureGate
 	c.ExternalAddress = strings.TrimPrefix(url, "http://")
 	c.LoopbackClientConfig = loopback
-	c.Authentication.Authenticator = adminAuthenticator
-	c.Authorization.Authorizer = authorizerfactory.NewAlwaysAllowAuthorizer()
+	c.Authentication.Authenticator = auth.ids
+	c.Authorization.Authorizer = auth.authz
 	c.RESTOptionsGetter = getter
 	c.AggregatedDiscoveryGroupManager = aggregated
 	c.BuildHandlerChainFunc = buildHandlerChain
@@ -134,20 +149,13 @@ func genericConfig(codecs serializer.CodecFactory, url string, loopback *rest.Co
 	return c
 }
 
-// adminAuthenticator authenticates every request as a cluster admin.
-var adminAuthenticator = authenticator.RequestFunc(func(*http.Request) (*authenticator.Response, bool, error) {
-	return &authenticator.Response{User: &user.DefaultInfo{
-		Name:   "metagen-admin",
-		Groups: []string{user.SystemPrivilegedGroup, user.AllAuthenticated},
-	}}, true, nil
-})
-
 // buildHandlerChain is genericapiserver.DefaultBuildHandlerChain without
-// authorization, impersonation, audit, flow control, CORS and HSTS: the
-// filters that shape what clients see (request info, warnings, timeouts,
-// panics as 500s) stay.
+// impersonation, audit, flow control, CORS and HSTS: the filters that shape
+// what clients see (authentication and authorization, request info,
+// warnings, timeouts, panics as 500s) stay.
 func buildHandlerChain(apiHandler http.Handler, c *genericapiserver.Config) http.Handler {
-	handler := genericapifilters.WithAuthentication(apiHandler, c.Authentication.Authenticator, genericapifilters.Unauthorized(c.Serializer), nil, nil)
+	handler := genericapifilters.WithAuthorization(apiHandler, c.Authorization.Authorizer, c.Serializer)
+	handler = genericapifilters.WithAuthentication(handler, c.Authentication.Authenticator, genericapifilters.Unauthorized(c.Serializer), nil, nil)
 	handler = genericapifilters.WithWarningRecorder(handler)
 	handler = genericfilters.WithTimeoutForNonLongRunningRequests(handler, c.LongRunningFunc)
 	handler = genericapifilters.WithRequestDeadline(handler, c.AuditBackend, c.AuditPolicyRuleEvaluator,

@@ -31,12 +31,16 @@
 //
 // or from the command line with "metagen serve".
 //
-// What it does not do: there is no authentication or authorization (every
-// request acts as a cluster admin), no admission plugins, and the core API
-// (/api: namespaces, pods, …) and other built-in groups are not served, so
-// namespaces need not exist. Garbage collection by ownerReferences is the
-// controller manager's job, off by default as on a bare kube-apiserver
-// (Options.GarbageCollection).
+// Of kube-apiserver's built-in APIs it serves certificates.k8s.io/v1
+// PodCertificateRequests, with their validation (schema/certificates/v1),
+// strategy and signer authorization, for signers' tests.
+//
+// What it does not do: requests act as a cluster admin unless they carry the
+// token of one of Options.Users (see RESTConfigFor), there are no admission
+// plugins, and the core API (/api: namespaces, pods, …) and the other
+// built-in groups are not served, so namespaces need not exist. Garbage
+// collection by ownerReferences is the controller manager's job, off by
+// default as on a bare kube-apiserver (Options.GarbageCollection).
 package server
 
 import (
@@ -50,6 +54,7 @@ import (
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apiserver/pkg/authorization/authorizer"
 	"k8s.io/client-go/rest"
 	"k8s.io/kube-openapi/pkg/common"
 
@@ -101,6 +106,29 @@ type Options struct {
 	// HistoryLimit is how many revisions of history the storage keeps for
 	// watches and paginated lists; older resourceVersions get 410 Gone.
 	HistoryLimit int64
+
+	// Users are identities besides the admin, with what each may do; a
+	// client acts as one with the configuration RESTConfigFor returns.
+	// Requests without a token act as the admin (system:masters), who may
+	// do anything, so without Users nothing changes: authorization only
+	// ever refuses the Users. Refusals are kube-apiserver's: 403 Forbidden
+	// for the request, and for a PodCertificateRequest /status write
+	// without the "sign" permission, its 422 at spec.signerName.
+	Users []User
+	// Authorizer, when set, decides what the Users may do (for every verb,
+	// "sign" on certificates.k8s.io signers included) instead of their
+	// Rules. The admin is always allowed.
+	Authorizer authorizer.UnconditionalAuthorizer
+
+	// Now is the server's clock for the checks that read one: the
+	// PodCertificateRequest /status rule that notBefore be within 5 minutes
+	// of the server's time. time.Now by default.
+	Now func() time.Time
+
+	// NoPodCertificateRequests leaves out the built-in
+	// certificates.k8s.io/v1 PodCertificateRequest API, which is served by
+	// default as kube-apiserver 1.37 serves it.
+	NoPodCertificateRequests bool
 }
 
 // Server is a running API server.
@@ -111,6 +139,7 @@ type Server struct {
 	backend    *memstore.Backend
 	getter     *restOptionsGetter
 	apis       *apiServers
+	ids        *identities
 	stopHooks  context.CancelFunc
 	gc         *garbageCollector
 
@@ -145,7 +174,12 @@ func Start(ctx context.Context, opts Options) (*Server, error) {
 }
 
 func (s *Server) start(ctx context.Context, opts Options) error {
-	apis, err := newAPIServers(s.url, s.getter, opts)
+	ids, err := newIdentities(opts.Users)
+	if err != nil {
+		return err
+	}
+	s.ids = ids
+	apis, err := newAPIServers(s.url, s.getter, ids, opts)
 	if err != nil {
 		return err
 	}
@@ -179,8 +213,8 @@ func (s *Server) start(ctx context.Context, opts Options) error {
 // URL returns the server's base URL (http://127.0.0.1:PORT).
 func (s *Server) URL() string { return s.url }
 
-// RESTConfig returns a client configuration for the server. Every request
-// acts as a cluster admin.
+// RESTConfig returns a client configuration for the server that acts as the
+// admin, who may do anything.
 func (s *Server) RESTConfig() *rest.Config {
 	return &rest.Config{
 		Host:  s.url,

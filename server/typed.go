@@ -56,6 +56,12 @@ type typedResource struct {
 	namespaced bool
 	status     bool
 	grace      *int64
+
+	// Built-in resources (kinds kube-apiserver serves) are not in the
+	// caller's scheme: register adds their kinds to the serving scheme, and
+	// storage builds their REST storage.
+	register func(serving *runtime.Scheme) error
+	storage  func(serving *runtime.Scheme, getter *restOptionsGetter) (map[string]rest.Storage, error)
 }
 
 // metaKinds are the kinds metav1.AddToGroupVersion registers in every group
@@ -143,6 +149,12 @@ func servingScheme(user *runtime.Scheme, resources []typedResource) (*runtime.Sc
 	groupVersions := map[schema.GroupVersion]bool{}
 	for _, r := range resources {
 		groupVersions[r.kind.GroupVersion()] = true
+		if r.register != nil {
+			if err := r.register(s); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		for _, kind := range []schema.GroupVersionKind{r.kind, r.kind.GroupVersion().WithKind(r.kind.Kind + "List")} {
 			obj, err := user.New(kind)
 			if err != nil {
@@ -216,6 +228,9 @@ func typedGroups(user, serving *runtime.Scheme, resources []typedResource, gette
 // typedStorage returns the REST storage of a resource and, when it has one,
 // of its status subresource, keyed by path.
 func typedStorage(user, serving *runtime.Scheme, r typedResource, getter *restOptionsGetter) (map[string]rest.Storage, error) {
+	if r.storage != nil {
+		return r.storage(serving, getter)
+	}
 	example, err := user.New(r.kind)
 	if err != nil {
 		return nil, err

@@ -17,7 +17,8 @@ import (
 )
 
 // Table returns the rows of spec §5.4 (create) and §5.5 (/status) that a
-// client with the sign permission can run; S29-S30 need a second identity.
+// client with the sign permission can run; S29-S30 need a second identity
+// (NoSignFlows).
 // Where the spec gives a message as "…", the expected text comes from the
 // apimachinery function that the server calls.
 func (f *Fixture) Table() []flows.Flow {
