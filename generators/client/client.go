@@ -1,7 +1,9 @@
 // Package client generates, for the +genclient types of API packages, what
-// client-gen, lister-gen and informer-gen v0.37.2 generate together: a
-// clientset on client-go's gentype with typed clients per group version, a
-// fake clientset, listers, and informers with a shared informer factory.
+// client-gen, lister-gen, informer-gen and applyconfiguration-gen v0.37.2
+// generate together: a clientset on client-go's gentype with typed clients
+// per group version (Apply and ApplyStatus included), a fake clientset,
+// listers, informers with a shared informer factory, and apply
+// configurations.
 // Every typed client also carries the finalizer and deletion conventions of
 // schema/lifecycle: AddFinalizer, RemoveFinalizer, DeleteWithOutcome,
 // DeleteAndWait, and PatchStatus next to UpdateStatus.
@@ -30,19 +32,42 @@
 //	listers/<group>/<version>
 //	informers/                      SharedInformerFactory, generic.go, internalinterfaces/
 //	informers/<group>[/<version>]
+//	applyconfiguration/             utils.go (ForKind, NewTypeConverter), internal/ (the schema)
+//	applyconfiguration/<group>/<version>
 //
 // Listers are written for types with the list and get verbs, informers
-// for those that also have watch. A group whose Go name is Internal lives
+// for those that also have watch.
+//
+// # Apply configurations
+//
+// As client-gen does when given --apply-configuration-package, a type with
+// the apply verb gets Apply, and ApplyStatus when it serves a status, from
+// gentype's ClientWithApply (and FakeClientWithApply), and
+// +genclient:method=…,verb=apply methods are written out. Their
+// configurations are applyconfiguration-gen's: one per struct type of the
+// clientset's group versions that such a type reaches (pointer fields,
+// With… builders that set, append to lists and put into maps, ObjectMeta's
+// and TypeMeta's builders and getters on the roots), the constructor
+// <Kind>(name[, namespace]), and Extract<Kind>, Extract<Kind>From and
+// Extract<Kind><Subresource>. meta/v1's types take client-go's apply
+// configurations; the input of an extra apply method may also be a type
+// of k8s.io/api, whose configuration is client-go's; other types keep their
+// Go type. The structured-merge-diff schema in internal/ is built from the
+// types by the openapi generator's rules (listType, listMapKey, mapType,
+// structType, defaults) and names each type by its OpenAPI model name, as
+// runtime.Scheme does, so Extract and the fake's field manager agree with
+// the server. The fake clientset's NewClientset tracks managed fields
+// (client-go's field-managed tracker with NewTypeConverter) and serves
+// apply; NewSimpleClientset does not. A group whose Go name is Internal lives
 // under its package's parent directory name (apiserverinternal), since Go
 // hides internal/ directories. Types an extra method names from a package
 // the API package does not import are taken as written; compiling the
 // output checks them. A clientset holds the packages of one run, so
 // generate every package that shares a clientset together.
 //
-// Apply configurations are not generated, so neither are Apply methods,
-// exactly as client-gen without --apply-configuration-package. The fake
-// clientset keeps objects with finalizers on DELETE, as kube-apiserver does
-// (client-go's fake deletes them at once).
+// Both fake clientsets keep objects with finalizers on DELETE, as
+// kube-apiserver does (client-go's fake deletes them at once); an apply to
+// a terminating object is not checked that way.
 package client
 
 import (
@@ -57,7 +82,7 @@ import (
 // Generator writes the clientset, listers and informers.
 var Generator = &gen.Generator{
 	Name: "client",
-	Doc:  "Clientset, fake clientset, listers and informers for +genclient types, as client-gen, lister-gen and informer-gen write them, with the finalizer and deletion conventions on every typed client.",
+	Doc:  "Clientset, fake clientset, listers, informers and apply configurations for +genclient types, as client-gen, lister-gen, informer-gen and applyconfiguration-gen write them, with the finalizer and deletion conventions on every typed client. Output goes under the package's +metagen:client-output directory: clientset/, listers/, informers/ and applyconfiguration/<group>/<version> (with utils.go and internal/, the schema that Extract<Kind> and the fake's NewClientset use for server-side apply).",
 	Markers: []string{
 		markerGenclient, markerNonNamespaced, markerNoVerbs, markerNoStatus, markerReadonly,
 		markerOnlyVerbs, markerSkipVerbs, markerMethod, markerResourceName, markerPlural,
@@ -85,6 +110,14 @@ func run(pass *gen.Pass) error {
 	}
 	cs := p.byPackage[pass.Package.Path]
 	gv := cs.groupOf(pass.Package)
+	if err := writeApplyConfigurations(pass, cs, gv); err != nil {
+		return err
+	}
+	if cs.lead() == gv {
+		if err := writeApplyConfigurationUtils(pass, cs); err != nil {
+			return err
+		}
+	}
 	writeTyped(pass, cs, gv)
 	writeTypedFake(pass, cs, gv)
 	writeListers(pass, cs, gv)

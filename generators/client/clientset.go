@@ -144,16 +144,37 @@ func writeScheme(f *jen.File, cs *clientset, exported bool) {
 
 // writeFakeClientset is fake/clientset_generated.go: a clientset over an
 // object tracker that keeps objects with finalizers terminating on DELETE,
-// as kube-apiserver does (lifecycle.NewFinalizingTracker).
+// as kube-apiserver does (lifecycle.NewFinalizingTracker), and, when the
+// clientset has apply configurations, one whose tracker manages fields for
+// server-side apply, as client-gen's NewClientset.
 func writeFakeClientset(f *jen.File, cs *clientset) {
+	objects := jen.Id("objects").Op("...").Qual(runtimePkg, "Object")
 	f.Comment("NewSimpleClientset returns a clientset that will respond with the provided objects.")
 	f.Comment("It's backed by a very simple object tracker that processes creates, updates and deletions")
 	f.Comment("without field management, validation or defaults, but with kube-apiserver's finalizer")
 	f.Comment("semantics: deleting an object with finalizers marks it terminating, and removing its last")
 	f.Comment("finalizer deletes it. It is no replacement for a real server.")
-	f.Func().Id("NewSimpleClientset").Params(jen.Id("objects").Op("...").Qual(runtimePkg, "Object")).Op("*").Id("Clientset").Block(
-		jen.Id("o").Op(":=").Qual(lifecyclePkg, "NewFinalizingTracker").Call(
-			jen.Qual(testingPkg, "NewObjectTracker").Call(jen.Id("scheme"), jen.Id("codecs").Dot("UniversalDecoder").Call())),
+	f.Func().Id("NewSimpleClientset").Params(objects.Clone()).Op("*").Id("Clientset").Block(
+		jen.Return(jen.Id("newClientset").Call(
+			jen.Qual(testingPkg, "NewObjectTracker").Call(jen.Id("scheme"), jen.Id("codecs").Dot("UniversalDecoder").Call()),
+			jen.Id("objects"))),
+	)
+	if cs.hasApplyConfigurations() {
+		f.Comment("NewClientset returns a clientset that will respond with the provided objects, as")
+		f.Comment("NewSimpleClientset does, and that also tracks managed fields and so serves server-side")
+		f.Comment("apply (Apply and ApplyStatus), with the schema of the apply configurations. Validation,")
+		f.Comment("defaults and apply to terminating objects are not what a real server does.")
+		f.Func().Id("NewClientset").Params(objects.Clone()).Op("*").Id("Clientset").Block(
+			jen.Return(jen.Id("newClientset").Call(
+				jen.Qual(testingPkg, "NewFieldManagedObjectTracker").Call(
+					jen.Id("scheme"), jen.Id("codecs").Dot("UniversalDecoder").Call(),
+					jen.Qual(cs.applyConfigRoot().pkgPath, "NewTypeConverter").Call(jen.Id("scheme"))),
+				jen.Id("objects"))),
+		)
+	}
+	f.Comment("newClientset serves objects from tracker, wrapped to handle finalizers as kube-apiserver does.")
+	f.Func().Id("newClientset").Params(jen.Id("tracker").Qual(testingPkg, "ObjectTracker"), jen.Id("objects").Index().Qual(runtimePkg, "Object")).Op("*").Id("Clientset").Block(
+		jen.Id("o").Op(":=").Qual(lifecyclePkg, "NewFinalizingTracker").Call(jen.Id("tracker")),
 		jen.For(jen.List(jen.Id("_"), jen.Id("obj")).Op(":=").Range().Id("objects")).Block(
 			jen.If(jen.Err().Op(":=").Id("o").Dot("Add").Call(jen.Id("obj")), jen.Err().Op("!=").Nil()).Block(jen.Panic(jen.Err()))),
 		jen.Line(),

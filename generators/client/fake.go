@@ -45,16 +45,16 @@ func writeFakeTypeClient(f *jen.File, cs *clientset, gv *groupVersion, ct *clien
 	impl := "fake" + ct.GoPlural
 	f.Commentf("%s implements %sInterface.", impl, ct.Kind)
 	f.Type().Id(impl).Struct(
-		jen.Op("*").Add(gentypeClient(ct, "Fake")),
+		jen.Op("*").Add(gentypeClient(cs, ct, "Fake")),
 		jen.Id("Fake").Op("*").Id(fakeGroupName(gv)),
 	)
 	f.Commentf("newFake%s returns a fake client for %s.", ct.GoPlural, ct.GoPlural)
 	f.Func().Id("newFake"+ct.GoPlural).Params(append([]jen.Code{jen.Id("fake").Op("*").Id(fakeGroupName(gv))}, namespaceParam(ct)...)...).
 		Qual(cs.typedPkg(gv).pkgPath, ct.Kind+"Interface").Block(jen.Return(jen.Op("&").Id(impl).Add(multiline("{", "}",
-		jen.Qual(gentypePkg, gentypeConstructor(ct, "Fake")).Types(gentypeArgs(ct)...).Add(multiline("(", ")", fakeConstructorArgs(ct)...)),
+		jen.Qual(gentypePkg, gentypeConstructor(ct, "Fake")).Types(gentypeArgs(cs, ct)...).Add(multiline("(", ")", fakeConstructorArgs(ct)...)),
 		jen.Id("fake"),
 	))))
-	writeBodies(f, impl, methods(ct, cs.schemePkg().pkgPath), true)
+	writeBodies(f, impl, methods(cs, ct), true)
 	if needsDeleter(ct) {
 		f.Comment("deleter sends DELETE actions to the fake, for the conventions.")
 		f.Func().Params(jen.Id("c").Op("*").Id(impl)).Id("deleter").Params().Qual(lifecyclePkg, "FakeDeleter").Block(

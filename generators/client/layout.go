@@ -13,30 +13,34 @@ import (
 
 // Outside packages the generated code uses.
 const (
-	contextPkg     = "context"
-	timePkg        = "time"
-	fmtPkg         = "fmt"
-	httpPkg        = "net/http"
-	reflectPkg     = "reflect"
-	syncPkg        = "sync"
-	metav1Pkg      = "k8s.io/apimachinery/pkg/apis/meta/v1"
-	typesPkg       = "k8s.io/apimachinery/pkg/types"
-	watchPkg       = "k8s.io/apimachinery/pkg/watch"
-	labelsPkg      = "k8s.io/apimachinery/pkg/labels"
-	runtimePkg     = "k8s.io/apimachinery/pkg/runtime"
-	schemaPkg      = "k8s.io/apimachinery/pkg/runtime/schema"
-	serializerPkg  = "k8s.io/apimachinery/pkg/runtime/serializer"
-	utilruntimePkg = "k8s.io/apimachinery/pkg/util/runtime"
-	waitPkg        = "k8s.io/apimachinery/pkg/util/wait"
-	restPkg        = "k8s.io/client-go/rest"
-	gentypePkg     = "k8s.io/client-go/gentype"
-	testingPkg     = "k8s.io/client-go/testing"
-	discoveryPkg   = "k8s.io/client-go/discovery"
-	fakediscovery  = "k8s.io/client-go/discovery/fake"
-	flowcontrolPkg = "k8s.io/client-go/util/flowcontrol"
-	listersPkg     = "k8s.io/client-go/listers"
-	cachePkg       = "k8s.io/client-go/tools/cache"
-	lifecyclePkg   = "github.com/metagen-dev/metagen/schema/lifecycle"
+	contextPkg       = "context"
+	timePkg          = "time"
+	fmtPkg           = "fmt"
+	httpPkg          = "net/http"
+	reflectPkg       = "reflect"
+	syncPkg          = "sync"
+	metav1Pkg        = "k8s.io/apimachinery/pkg/apis/meta/v1"
+	typesPkg         = "k8s.io/apimachinery/pkg/types"
+	watchPkg         = "k8s.io/apimachinery/pkg/watch"
+	labelsPkg        = "k8s.io/apimachinery/pkg/labels"
+	runtimePkg       = "k8s.io/apimachinery/pkg/runtime"
+	schemaPkg        = "k8s.io/apimachinery/pkg/runtime/schema"
+	serializerPkg    = "k8s.io/apimachinery/pkg/runtime/serializer"
+	utilruntimePkg   = "k8s.io/apimachinery/pkg/util/runtime"
+	waitPkg          = "k8s.io/apimachinery/pkg/util/wait"
+	restPkg          = "k8s.io/client-go/rest"
+	gentypePkg       = "k8s.io/client-go/gentype"
+	testingPkg       = "k8s.io/client-go/testing"
+	discoveryPkg     = "k8s.io/client-go/discovery"
+	fakediscovery    = "k8s.io/client-go/discovery/fake"
+	flowcontrolPkg   = "k8s.io/client-go/util/flowcontrol"
+	listersPkg       = "k8s.io/client-go/listers"
+	cachePkg         = "k8s.io/client-go/tools/cache"
+	lifecyclePkg     = "github.com/metagen-dev/metagen/schema/lifecycle"
+	jsonPkg          = "encoding/json"
+	applyPkg         = "k8s.io/client-go/util/apply"
+	managedfieldsPkg = "k8s.io/apimachinery/pkg/util/managedfields"
+	smdTypedPkg      = "sigs.k8s.io/structured-merge-diff/v6/typed"
 )
 
 // where is one generated package: its directory and import path.
@@ -76,9 +80,27 @@ func (cs *clientset) informerVersionPkg(gv *groupVersion) where {
 	return cs.informerGroupPkg(gv).sub(gv.Version, gv.Version)
 }
 
+// applyConfigRoot is applyconfiguration/, with ForKind and NewTypeConverter.
+func (cs *clientset) applyConfigRoot() where {
+	return cs.root().sub("applyconfiguration", "applyconfiguration")
+}
+
+// applyConfigInternal holds the schema of the apply configurations.
+func (cs *clientset) applyConfigInternal() where {
+	return cs.applyConfigRoot().sub("internal", "internal")
+}
+
+func (cs *clientset) applyConfigPkg(gv *groupVersion) where {
+	return cs.applyConfigRoot().sub(gv.PkgName+"/"+gv.Version, gv.Version)
+}
+
+// hasApplyConfigurations reports whether any type of the clientset has an
+// apply configuration; without one, applyconfiguration/ is not written.
+func (cs *clientset) hasApplyConfigurations() bool { return len(cs.applyTypes) > 0 }
+
 // Trees are the directories the clientset owns entirely.
 func (cs *clientset) trees() []string {
-	return []string{cs.clientsetPkg().dir, cs.root().sub("listers", "").dir, cs.informersPkg().dir}
+	return []string{cs.clientsetPkg().dir, cs.root().sub("listers", "").dir, cs.informersPkg().dir, cs.applyConfigRoot().dir}
 }
 
 // newFile starts a file in w, with the import names of every package of
@@ -93,10 +115,17 @@ func (cs *clientset) newFile(pass *gen.Pass, w where, name string) *jen.File {
 		f.ImportAlias(cs.listersPkg(gv).pkgPath, "listers"+id)
 		f.ImportAlias(cs.informerGroupPkg(gv).pkgPath, gv.PkgName)
 		f.ImportAlias(cs.informerVersionPkg(gv).pkgPath, "informers"+id)
+		f.ImportAlias(cs.applyConfigPkg(gv).pkgPath, "ac"+id)
 	}
 	for _, path := range cs.otherPackages() {
 		f.ImportAlias(path, versionedAlias(path))
+		if rest, ok := strings.CutPrefix(path, "k8s.io/api/"); ok {
+			f.ImportAlias("k8s.io/client-go/applyconfigurations/"+rest, "ac"+versionedAlias(path))
+		}
 	}
+	f.ImportAlias(acMetaPkg, "acmetav1")
+	f.ImportAlias(cs.applyConfigRoot().pkgPath, "applyconfiguration")
+	f.ImportAlias(cs.applyConfigInternal().pkgPath, "internal")
 	f.ImportAlias(cs.clientsetPkg().pkgPath, "clientset")
 	f.ImportAlias(cs.schemePkg().pkgPath, "scheme")
 	f.ImportAlias(cs.internalInterfaces().pkgPath, "internalinterfaces")

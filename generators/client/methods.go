@@ -21,7 +21,7 @@ type method struct {
 // methodNames lists the names every generated method of ct would take.
 func methodNames(ct *clientType) []string {
 	var names []string
-	for _, m := range verbMethods(ct) {
+	for _, m := range verbMethods(ct, jen.Null()) {
 		names = append(names, m.Name)
 	}
 	for _, m := range conventionMethods(ct) {
@@ -32,16 +32,21 @@ func methodNames(ct *clientType) []string {
 
 // methods are the interface of ct's client, in client-gen's order: the
 // verbs, the extra +genclient:method methods, then the conventions.
-// schemePath is the clientset's scheme package, whose ParameterCodec
-// extra methods use.
-func methods(ct *clientType, schemePath string) []method {
-	out := verbMethods(ct)
+func methods(cs *clientset, ct *clientType) []method {
+	out := verbMethods(ct, cs.applyConfigOf(ct))
 	for _, ext := range ct.Extensions {
-		if ext.Verb != "apply" { // apply configurations are not generated
-			out = append(out, extensionMethod(ct, ext, schemePath))
-		}
+		out = append(out, extensionMethod(cs, ct, ext))
 	}
 	return append(out, conventionMethods(ct)...)
+}
+
+// applyConfigOf is the apply configuration of a +genclient type, or nil.
+func (cs *clientset) applyConfigOf(ct *clientType) *jen.Statement {
+	at := cs.applyTypes[ct.T.Object]
+	if at == nil {
+		return nil
+	}
+	return jen.Qual(cs.applyConfigPkg(at.GV).pkgPath, at.Name())
 }
 
 // paramName is client-gen's name for an object parameter: the type name
@@ -54,8 +59,16 @@ func paramName(name string) string {
 	return p
 }
 
-func verbMethods(ct *clientType) []method {
+// verbMethods are the methods of ct's verbs; ac is its apply
+// configuration, which Apply and ApplyStatus take.
+func verbMethods(ct *clientType, ac *jen.Statement) []method {
 	o, p := obj(ct), paramName(ct.Kind)
+	if ac == nil {
+		ac = jen.Null()
+	}
+	applyParams := func() []jen.Code {
+		return []jen.Code{ctxParam(), jen.Id(p).Op("*").Add(ac.Clone()), jen.Id("opts").Add(metav1("ApplyOptions"))}
+	}
 	all := map[string]method{
 		"create": {Name: "Create", Params: []jen.Code{ctxParam(), jen.Id(p).Add(o), jen.Id("opts").Add(metav1("CreateOptions"))},
 			Results: []jen.Code{o, jen.Error()}},
@@ -76,6 +89,11 @@ func verbMethods(ct *clientType) []method {
 		"watch": {Name: "Watch", Params: []jen.Code{ctxParam(), jen.Id("opts").Add(metav1("ListOptions"))},
 			Results: []jen.Code{jen.Qual(watchPkg, "Interface"), jen.Error()}},
 		"patch": {Name: "Patch", Params: patchParams(true),
+			Results: []jen.Code{jen.Id("result").Add(o), jen.Err().Error()}},
+		"apply": {Name: "Apply", Params: applyParams(),
+			Results: []jen.Code{jen.Id("result").Add(o), jen.Err().Error()}},
+		"applyStatus": {Name: "ApplyStatus", Doc: []string{"Add a +genclient:noStatus comment above the type to avoid generating ApplyStatus()."},
+			Params:  applyParams(),
 			Results: []jen.Code{jen.Id("result").Add(o), jen.Err().Error()}},
 	}
 	var out []method
@@ -174,7 +192,8 @@ func needsDeleter(ct *clientType) bool { return ct.Verbs.has("delete") }
 
 // extensionMethod is one +genclient:method, with client-gen's signature for
 // its verb, implemented on the REST client and on the fake.
-func extensionMethod(ct *clientType, ext extension, schemePath string) method {
+func extensionMethod(cs *clientset, ct *clientType, ext extension) method {
+	schemePath := cs.schemePkg().pkgPath
 	input, result := typeRef(ct, ext.Input), typeRef(ct, ext.Result)
 	resultList := typeListRef(ct, ext.Result)
 	named := ext.Subresource != ""
@@ -202,11 +221,88 @@ func extensionMethod(ct *clientType, ext extension, schemePath string) method {
 	case "patch":
 		m.Params = patchParams(true)
 		m.Results = []jen.Code{jen.Op("*").Add(result), jen.Error()}
+	case "apply":
+		m.Params = append(lead, jen.Id(inputParam).Op("*").Add(cs.applyInput(ct, ext)), jen.Id("opts").Add(metav1("ApplyOptions")))
+		m.Results = []jen.Code{jen.Op("*").Add(result), jen.Error()}
 	}
 	m.Doc = []string{ext.Name + " " + extensionDoc(ext, ct)}
+	if ext.Verb == "apply" {
+		m.Real = realApplyBody(ct, ext, nameParam, inputParam, schemePath)
+		m.Fake = fakeApplyBody(ct, ext, nameParam, inputParam)
+		return m
+	}
 	m.Real = realExtensionBody(ct, ext, nameParam, inputParam, schemePath)
 	m.Fake = fakeExtensionBody(ct, ext, nameParam, inputParam)
 	return m
+}
+
+// realApplyBody sends the apply configuration as an apply patch, as
+// client-gen's apply templates do.
+func realApplyBody(ct *clientType, ext extension, nameParam, inputParam, schemePath string) []jen.Code {
+	input := jen.Id(inputParam)
+	body, name := applyChecks(ext, nameParam, inputParam)
+	req := jen.Id("request")
+	if ct.Namespaced {
+		req = then(req, "Namespace").Call(jen.Id("c").Dot("GetNamespace").Call())
+	}
+	req = then(req, "Resource").Call(jen.Lit(ct.Plural))
+	req = then(req, "Name").Call(name)
+	if ext.Subresource != "" {
+		req = then(req, "SubResource").Call(jen.Lit(ext.Subresource))
+	}
+	req = then(req, "VersionedParams").Call(jen.Op("&").Id("patchOpts"), jen.Qual(schemePath, "ParameterCodec"))
+	return append(body,
+		jen.List(jen.Id("request"), jen.Err()).Op(":=").Qual(applyPkg, "NewRequest").Call(jen.Id("c").Dot("GetClient").Call(), input.Clone()),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.Id("patchOpts").Op(":=").Id("opts").Dot("ToPatchOptions").Call(),
+		jen.Id("result").Op(":=").Op("&").Add(typeRef(ct, ext.Result)).Values(),
+		jen.Err().Op("=").Add(then(then(req, "Do").Call(jen.Id("ctx")), "Into").Call(jen.Id("result"))),
+		jen.Return(jen.Id("result"), jen.Err()),
+	)
+}
+
+// fakeApplyBody records an apply patch action with the JSON of the apply
+// configuration, as client-gen's fake apply templates do.
+func fakeApplyBody(ct *clientType, ext extension, nameParam, inputParam string) []jen.Code {
+	result := typeRef(ct, ext.Result)
+	body, name := applyChecks(ext, nameParam, inputParam)
+	args := []jen.Code{jen.Id("c").Dot("Resource").Call()}
+	if ct.Namespaced {
+		args = append(args, jen.Id("c").Dot("Namespace").Call())
+	}
+	args = append(args, name, jen.Qual(typesPkg, "ApplyPatchType"), jen.Id("data"), jen.Id("opts").Dot("ToPatchOptions").Call())
+	if ext.Subresource != "" {
+		args = append(args, jen.Lit(ext.Subresource))
+	}
+	action := "NewPatchSubresourceActionWithOptions"
+	if !ct.Namespaced {
+		action = "NewRootPatchSubresourceActionWithOptions"
+	}
+	return append(body,
+		jen.List(jen.Id("data"), jen.Err()).Op(":=").Qual(jsonPkg, "Marshal").Call(jen.Id(inputParam)),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.Id("emptyResult").Op(":=").Op("&").Add(result.Clone()).Values(),
+		jen.List(jen.Id("obj"), jen.Err()).Op(":=").Id("c").Dot("Fake").Dot("Invokes").Call(jen.Qual(testingPkg, action).Call(args...), jen.Id("emptyResult")),
+		jen.If(jen.Id("obj").Op("==").Nil()).Block(jen.Return(jen.Id("emptyResult"), jen.Err())),
+		jen.Return(jen.Id("obj").Assert(jen.Op("*").Add(result.Clone())), jen.Err()),
+	)
+}
+
+// applyChecks refuse a nil apply configuration, and one without a name
+// when the method does not take the name (it has no subresource), before
+// anything is sent. name is the object's name in the rest of the body.
+func applyChecks(ext extension, nameParam, inputParam string) (checks []jen.Code, name *jen.Statement) {
+	fail := func(msg string) jen.Code {
+		return jen.Return(jen.Nil(), jen.Qual(fmtPkg, "Errorf").Call(jen.Lit(msg)))
+	}
+	checks = []jen.Code{jen.If(jen.Id(inputParam).Op("==").Nil()).Block(fail(inputParam + " provided to " + ext.Name + " must not be nil"))}
+	if ext.Subresource != "" {
+		return checks, jen.Id(nameParam)
+	}
+	return append(checks,
+		jen.Id("name").Op(":=").Id(inputParam).Dot("GetName").Call(),
+		jen.If(jen.Id("name").Op("==").Nil()).Block(fail(inputParam+".Name must be provided to "+ext.Name)),
+	), jen.Op("*").Id("name")
 }
 
 func extensionDoc(ext extension, ct *clientType) string {
@@ -217,6 +313,7 @@ func extensionDoc(ext extension, ct *clientType) string {
 	return map[string]string{
 		"get": "gets " + target + ".", "list": "lists " + target + ".", "create": "creates " + target + ".",
 		"update": "updates " + target + ".", "patch": "patches " + target + ".",
+		"apply": "applies the given apply configuration to " + target + ".",
 	}[ext.Verb]
 }
 

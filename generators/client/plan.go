@@ -27,6 +27,8 @@ type clientset struct {
 	PkgPath string
 	// Groups are sorted by group name, then version.
 	Groups []*groupVersion
+	// applyTypes are the types with apply configurations, of every group version.
+	applyTypes map[*types.TypeName]*applyType
 }
 
 // groupVersion is one input package: an API group version.
@@ -37,6 +39,9 @@ type groupVersion struct {
 	PkgName string // widgets: the directory and package name under typed/, listers/, informers/
 	Version string // v1
 	Types   []*clientType
+	// ApplyTypes are the types of the package with apply configurations,
+	// sorted by name as applyconfiguration-gen sorts them.
+	ApplyTypes []*applyType
 }
 
 // clientType is one +genclient type.
@@ -102,6 +107,9 @@ func newPlan(u *model.Universe) *plan {
 			return a.Version < b.Version
 		})
 		p.checkGoNames(cs)
+		for path, errs := range cs.planApplyConfigurations() {
+			p.errs[path] = append(p.errs[path], errs...)
+		}
 	}
 	return p
 }

@@ -148,7 +148,7 @@ func writeTypeClient(f *jen.File, cs *clientset, gv *groupVersion, ct *clientTyp
 	f.Comment("A group's client should implement this interface.")
 	f.Type().Id(ct.GoPlural + "Getter").Interface(jen.Id(ct.GoPlural).Params(namespaceParam(ct)...).Id(ct.Kind + "Interface"))
 
-	all := methods(ct, cs.schemePkg().pkgPath)
+	all := methods(cs, ct)
 	f.Commentf("%sInterface has methods to work with %s resources.", ct.Kind, ct.Kind)
 	f.Type().Id(ct.Kind + "Interface").InterfaceFunc(func(g *jen.Group) {
 		for _, m := range all {
@@ -161,11 +161,11 @@ func writeTypeClient(f *jen.File, cs *clientset, gv *groupVersion, ct *clientTyp
 	})
 
 	f.Commentf("%s implements %sInterface.", impl, ct.Kind)
-	f.Type().Id(impl).Struct(jen.Op("*").Add(gentypeClient(ct, "")))
+	f.Type().Id(impl).Struct(jen.Op("*").Add(gentypeClient(cs, ct, "")))
 	f.Commentf("new%s returns a %s.", ct.GoPlural, impl)
 	f.Func().Id("new" + ct.GoPlural).Params(append([]jen.Code{jen.Id("c").Op("*").Id(clientName(gv) + "Client")}, namespaceParam(ct)...)...).
 		Op("*").Id(impl).Block(jen.Return(jen.Op("&").Id(impl).Add(multiline("{", "}",
-		jen.Qual(gentypePkg, gentypeConstructor(ct, "")).Types(gentypeArgs(ct)...).Add(multiline("(", ")", constructorArgs(cs, ct)...)),
+		jen.Qual(gentypePkg, gentypeConstructor(ct, "")).Types(gentypeArgs(cs, ct)...).Add(multiline("(", ")", constructorArgs(cs, ct)...)),
 	))))
 	writeBodies(f, impl, all, false)
 	if needsDeleter(ct) {
@@ -217,27 +217,38 @@ func writeBodies(f *jen.File, receiver string, all []method, fake bool) {
 }
 
 // gentypeClient is the gentype client ct embeds; prefix is "Fake" for fakes.
-func gentypeClient(ct *clientType, prefix string) *jen.Statement {
-	name := prefix + "Client"
-	if ct.Verbs.has("list") {
-		name += "WithList"
-	}
-	return jen.Qual(gentypePkg, name).Types(gentypeArgs(ct)...)
+func gentypeClient(cs *clientset, ct *clientType, prefix string) *jen.Statement {
+	return jen.Qual(gentypePkg, prefix+"Client"+gentypeVariant(ct)).Types(gentypeArgs(cs, ct)...)
 }
 
 func gentypeConstructor(ct *clientType, prefix string) string {
-	name := "New" + prefix + "Client"
-	if ct.Verbs.has("list") {
-		name += "WithList"
-	}
-	return name
+	return "New" + prefix + "Client" + gentypeVariant(ct)
 }
 
-func gentypeArgs(ct *clientType) []jen.Code {
-	if ct.Verbs.has("list") {
-		return []jen.Code{obj(ct), list(ct)}
+// gentypeVariant names the gentype client with the verbs ct needs beyond
+// the basic ones: list, apply (and applyStatus, which comes with it), or both.
+func gentypeVariant(ct *clientType) string {
+	switch {
+	case ct.Verbs.has("list") && hasApply(ct):
+		return "WithListAndApply"
+	case ct.Verbs.has("list"):
+		return "WithList"
+	case hasApply(ct):
+		return "WithApply"
 	}
-	return []jen.Code{obj(ct)}
+	return ""
+}
+
+// gentypeArgs are the type arguments: the object, its list, its apply configuration.
+func gentypeArgs(cs *clientset, ct *clientType) []jen.Code {
+	args := []jen.Code{obj(ct)}
+	if ct.Verbs.has("list") {
+		args = append(args, list(ct))
+	}
+	if hasApply(ct) {
+		args = append(args, jen.Op("*").Add(cs.applyConfigOf(ct)))
+	}
+	return args
 }
 
 // writeExpansions declares the empty expansion interfaces, except for types

@@ -32,16 +32,18 @@ const (
 	finalizerB = "other.example.org/b"
 )
 
-// RunConventionTests runs every convention test against the server cfg
+// RunConventionTests runs every convention test, and the server-side apply
+// tests of the generated apply configurations, against the server cfg
 // points at, in a namespace of its own that it creates when the server has
 // namespaces and deletes at the end.
 func RunConventionTests(t *testing.T, cfg *rest.Config) {
 	t.Helper()
 	e := newEnv(t, cfg)
-	for _, tc := range []struct {
+	type test struct {
 		name string
 		run  func(*testing.T, *env)
-	}{
+	}
+	tests := []test{
 		{"AddFinalizerIsIdempotent", testAddIdempotent},
 		{"AddFinalizerRefusesUnqualifiedNameBeforeSending", testAddRefusesUnqualified},
 		{"AddFinalizerRefusesTerminatingObject", testAddRefusesTerminating},
@@ -58,7 +60,15 @@ func RunConventionTests(t *testing.T, cfg *rest.Config) {
 		{"DeleteAndWaitTimeoutNamesFinalizers", testDeleteAndWaitTimeout},
 		{"StatusSubresource", testStatus},
 		{"InformersAndListers", testInformers},
-	} {
+		{"ApplyStatus", testApplyStatus},
+	}
+	for _, at := range ApplyTests {
+		tests = append(tests, test{at.Name, func(t *testing.T, e *env) {
+			c, _ := e.widgets(t)
+			at.Run(t, c, e.namespace)
+		}})
+	}
+	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.run(t, e) })
 	}
 }

@@ -11,6 +11,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 
+	acwidgetsv1 "github.com/metagen-dev/metagen/examples/widgets/client/applyconfiguration/widgets/v1"
 	"github.com/metagen-dev/metagen/examples/widgets/client/clientset/fake"
 	"github.com/metagen-dev/metagen/examples/widgets/conventiontest"
 	widgetsv1 "github.com/metagen-dev/metagen/examples/widgets/v1"
@@ -88,3 +89,45 @@ func TestFakeInformersAndListers(t *testing.T) {
 // Widget has the method set of controller-runtime's client.Object
 // (metav1.Object and runtime.Object), which lifecycle.Object spells out.
 var _ lifecycle.Object = (*widgetsv1.Widget)(nil)
+
+// The fake clientset of NewClientset serves server-side apply through a
+// field-managed tracker with the apply configurations' schema: the same
+// apply tests as on a server.
+func TestFakeApply(t *testing.T) {
+	for _, tc := range conventiontest.ApplyTests {
+		t.Run(tc.Name, func(t *testing.T) {
+			tc.Run(t, fake.NewClientset().WidgetsV1().Widgets("ns"), "ns")
+		})
+	}
+}
+
+// ApplyStatus on the fake sets the status; the fake's tracker records the
+// owner without the subresource, so ExtractWidget finds it.
+func TestFakeApplyStatus(t *testing.T) {
+	ctx := context.Background()
+	c := fake.NewClientset(widget("w")).WidgetsV1().Widgets("ns")
+	status := acwidgetsv1.Widget("w", "ns").WithStatus(acwidgetsv1.WidgetStatus().WithObservedGeneration(4))
+	got, err := c.ApplyStatus(ctx, status, metav1.ApplyOptions{FieldManager: "status"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Status.ObservedGeneration != 4 || got.Spec.Color != "red" {
+		t.Errorf("after ApplyStatus: %+v, want observedGeneration 4 and the spec kept", got)
+	}
+	owned, err := acwidgetsv1.ExtractWidget(got, "status")
+	if err != nil || owned.Status == nil || *owned.Status.ObservedGeneration != 4 || owned.Spec != nil {
+		t.Errorf("extract: %+v, %v; want the status alone", owned, err)
+	}
+}
+
+// NewClientset keeps the finalizer semantics of NewSimpleClientset.
+func TestFakeClientsetWithFieldManagementHonoursFinalizers(t *testing.T) {
+	ctx := context.Background()
+	c := fake.NewClientset(widget("w", "example.com/a")).WidgetsV1().Widgets("ns")
+	if outcome, err := c.DeleteWithOutcome(ctx, "w", metav1.DeleteOptions{}); err != nil || outcome.Result != lifecycle.Terminating {
+		t.Fatalf("delete: %v, %v; want Terminating", outcome, err)
+	}
+	if _, gone, err := c.RemoveFinalizer(ctx, "w", "example.com/a"); err != nil || !gone {
+		t.Errorf("removing the last finalizer: gone %v, %v; want gone", gone, err)
+	}
+}

@@ -4,6 +4,7 @@ package v1
 
 import (
 	"context"
+	acwidgetsv1 "github.com/metagen-dev/metagen/examples/widgets/client/applyconfiguration/widgets/v1"
 	scheme "github.com/metagen-dev/metagen/examples/widgets/client/clientset/scheme"
 	widgetsv1 "github.com/metagen-dev/metagen/examples/widgets/v1"
 	lifecycle "github.com/metagen-dev/metagen/schema/lifecycle"
@@ -31,6 +32,9 @@ type WidgetInterface interface {
 	List(ctx context.Context, opts metav1.ListOptions) (*widgetsv1.WidgetList, error)
 	Watch(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error)
 	Patch(ctx context.Context, name string, pt types.PatchType, data []byte, opts metav1.PatchOptions, subresources ...string) (result *widgetsv1.Widget, err error)
+	Apply(ctx context.Context, widget *acwidgetsv1.WidgetApplyConfiguration, opts metav1.ApplyOptions) (result *widgetsv1.Widget, err error)
+	// Add a +genclient:noStatus comment above the type to avoid generating ApplyStatus().
+	ApplyStatus(ctx context.Context, widget *acwidgetsv1.WidgetApplyConfiguration, opts metav1.ApplyOptions) (result *widgetsv1.Widget, err error)
 	// PatchStatus applies the patch to the status subresource and returns the patched Widget.
 	PatchStatus(ctx context.Context, name string, pt types.PatchType, data []byte, opts metav1.PatchOptions) (*widgetsv1.Widget, error)
 	// AddFinalizer adds finalizer to the Widget called name unless it is there already, and returns
@@ -53,13 +57,13 @@ type WidgetInterface interface {
 
 // widgets implements WidgetInterface.
 type widgets struct {
-	*gentype.ClientWithList[*widgetsv1.Widget, *widgetsv1.WidgetList]
+	*gentype.ClientWithListAndApply[*widgetsv1.Widget, *widgetsv1.WidgetList, *acwidgetsv1.WidgetApplyConfiguration]
 }
 
 // newWidgets returns a widgets.
 func newWidgets(c *WidgetsV1Client, namespace string) *widgets {
 	return &widgets{
-		gentype.NewClientWithList[*widgetsv1.Widget, *widgetsv1.WidgetList](
+		gentype.NewClientWithListAndApply[*widgetsv1.Widget, *widgetsv1.WidgetList, *acwidgetsv1.WidgetApplyConfiguration](
 			"widgets",
 			c.RESTClient(),
 			scheme.ParameterCodec,

@@ -4,6 +4,7 @@ package fake
 
 import (
 	"context"
+	acwidgetsv1 "github.com/metagen-dev/metagen/examples/widgets/client/applyconfiguration/widgets/v1"
 	typedwidgetsv1 "github.com/metagen-dev/metagen/examples/widgets/client/clientset/typed/widgets/v1"
 	widgetsv1 "github.com/metagen-dev/metagen/examples/widgets/v1"
 	lifecycle "github.com/metagen-dev/metagen/schema/lifecycle"
@@ -14,14 +15,14 @@ import (
 
 // fakeWidgets implements WidgetInterface.
 type fakeWidgets struct {
-	*gentype.FakeClientWithList[*widgetsv1.Widget, *widgetsv1.WidgetList]
+	*gentype.FakeClientWithListAndApply[*widgetsv1.Widget, *widgetsv1.WidgetList, *acwidgetsv1.WidgetApplyConfiguration]
 	Fake *FakeWidgetsV1
 }
 
 // newFakeWidgets returns a fake client for Widgets.
 func newFakeWidgets(fake *FakeWidgetsV1, namespace string) typedwidgetsv1.WidgetInterface {
 	return &fakeWidgets{
-		gentype.NewFakeClientWithList[*widgetsv1.Widget, *widgetsv1.WidgetList](
+		gentype.NewFakeClientWithListAndApply[*widgetsv1.Widget, *widgetsv1.WidgetList, *acwidgetsv1.WidgetApplyConfiguration](
 			fake.Fake,
 			namespace,
 			widgetsv1.SchemeGroupVersion.WithResource("widgets"),

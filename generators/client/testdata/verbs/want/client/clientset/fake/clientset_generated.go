@@ -3,6 +3,7 @@
 package fake
 
 import (
+	applyconfiguration "github.com/metagen-dev/metagen/generators/client/testdata/verbs/client/applyconfiguration"
 	clientset "github.com/metagen-dev/metagen/generators/client/testdata/verbs/client/clientset"
 	typedverbsv1 "github.com/metagen-dev/metagen/generators/client/testdata/verbs/client/clientset/typed/verbs/v1"
 	fakeverbsv1 "github.com/metagen-dev/metagen/generators/client/testdata/verbs/client/clientset/typed/verbs/v1/fake"
@@ -21,7 +22,20 @@ import (
 // semantics: deleting an object with finalizers marks it terminating, and removing its last
 // finalizer deletes it. It is no replacement for a real server.
 func NewSimpleClientset(objects ...runtime.Object) *Clientset {
-	o := lifecycle.NewFinalizingTracker(testing.NewObjectTracker(scheme, codecs.UniversalDecoder()))
+	return newClientset(testing.NewObjectTracker(scheme, codecs.UniversalDecoder()), objects)
+}
+
+// NewClientset returns a clientset that will respond with the provided objects, as
+// NewSimpleClientset does, and that also tracks managed fields and so serves server-side
+// apply (Apply and ApplyStatus), with the schema of the apply configurations. Validation,
+// defaults and apply to terminating objects are not what a real server does.
+func NewClientset(objects ...runtime.Object) *Clientset {
+	return newClientset(testing.NewFieldManagedObjectTracker(scheme, codecs.UniversalDecoder(), applyconfiguration.NewTypeConverter(scheme)), objects)
+}
+
+// newClientset serves objects from tracker, wrapped to handle finalizers as kube-apiserver does.
+func newClientset(tracker testing.ObjectTracker, objects []runtime.Object) *Clientset {
+	o := lifecycle.NewFinalizingTracker(tracker)
 	for _, obj := range objects {
 		if err := o.Add(obj); err != nil {
 			panic(err)

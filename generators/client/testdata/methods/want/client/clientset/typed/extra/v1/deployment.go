@@ -4,6 +4,8 @@ package v1
 
 import (
 	"context"
+	"fmt"
+	acextrav1 "github.com/metagen-dev/metagen/generators/client/testdata/methods/client/applyconfiguration/extra/v1"
 	scheme "github.com/metagen-dev/metagen/generators/client/testdata/methods/client/clientset/scheme"
 	extrav1 "github.com/metagen-dev/metagen/generators/client/testdata/methods/v1"
 	lifecycle "github.com/metagen-dev/metagen/schema/lifecycle"
@@ -11,7 +13,9 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	types "k8s.io/apimachinery/pkg/types"
 	watch "k8s.io/apimachinery/pkg/watch"
+	acautoscalingv1 "k8s.io/client-go/applyconfigurations/autoscaling/v1"
 	gentype "k8s.io/client-go/gentype"
+	apply "k8s.io/client-go/util/apply"
 )
 
 // DeploymentsGetter has a method to return a DeploymentInterface.
@@ -30,6 +34,7 @@ type DeploymentInterface interface {
 	List(ctx context.Context, opts metav1.ListOptions) (*extrav1.DeploymentList, error)
 	Watch(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error)
 	Patch(ctx context.Context, name string, pt types.PatchType, data []byte, opts metav1.PatchOptions, subresources ...string) (result *extrav1.Deployment, err error)
+	Apply(ctx context.Context, deployment *acextrav1.DeploymentApplyConfiguration, opts metav1.ApplyOptions) (result *extrav1.Deployment, err error)
 	// GetScale gets the scale subresource of the Deployment.
 	GetScale(ctx context.Context, deploymentName string, options metav1.GetOptions) (*autoscalingv1.Scale, error)
 	// UpdateScale updates the scale subresource of the Deployment.
@@ -40,6 +45,8 @@ type DeploymentInterface interface {
 	ListHistory(ctx context.Context, deploymentName string, opts metav1.ListOptions) (*extrav1.RevisionList, error)
 	// PatchScale patches the scale subresource of the Deployment.
 	PatchScale(ctx context.Context, name string, pt types.PatchType, data []byte, opts metav1.PatchOptions, subresources ...string) (*autoscalingv1.Scale, error)
+	// ApplyScale applies the given apply configuration to the scale subresource of the Deployment.
+	ApplyScale(ctx context.Context, deploymentName string, scale *acautoscalingv1.ScaleApplyConfiguration, opts metav1.ApplyOptions) (*autoscalingv1.Scale, error)
 	// AddFinalizer adds finalizer to the Deployment called name unless it is there already, and returns
 	// the object as stored. It refuses an invalid name or an object being deleted before
 	// sending anything, and retries on conflicts without dropping other writers' finalizers;
@@ -60,13 +67,13 @@ type DeploymentInterface interface {
 
 // deployments implements DeploymentInterface.
 type deployments struct {
-	*gentype.ClientWithList[*extrav1.Deployment, *extrav1.DeploymentList]
+	*gentype.ClientWithListAndApply[*extrav1.Deployment, *extrav1.DeploymentList, *acextrav1.DeploymentApplyConfiguration]
 }
 
 // newDeployments returns a deployments.
 func newDeployments(c *ExtraV1Client, namespace string) *deployments {
 	return &deployments{
-		gentype.NewClientWithList[*extrav1.Deployment, *extrav1.DeploymentList](
+		gentype.NewClientWithListAndApply[*extrav1.Deployment, *extrav1.DeploymentList, *acextrav1.DeploymentApplyConfiguration](
 			"deployments",
 			c.RESTClient(),
 			scheme.ParameterCodec,
@@ -149,6 +156,28 @@ func (c *deployments) PatchScale(ctx context.Context, name string, pt types.Patc
 		SubResource(append([]string{"scale"}, subresources...)...).
 		VersionedParams(&opts, scheme.ParameterCodec).
 		Body(data).
+		Do(ctx).
+		Into(result)
+	return result, err
+}
+
+// ApplyScale applies the given apply configuration to the scale subresource of the Deployment.
+func (c *deployments) ApplyScale(ctx context.Context, deploymentName string, scale *acautoscalingv1.ScaleApplyConfiguration, opts metav1.ApplyOptions) (*autoscalingv1.Scale, error) {
+	if scale == nil {
+		return nil, fmt.Errorf("scale provided to ApplyScale must not be nil")
+	}
+	request, err := apply.NewRequest(c.GetClient(), scale)
+	if err != nil {
+		return nil, err
+	}
+	patchOpts := opts.ToPatchOptions()
+	result := &autoscalingv1.Scale{}
+	err = request.
+		Namespace(c.GetNamespace()).
+		Resource("deployments").
+		Name(deploymentName).
+		SubResource("scale").
+		VersionedParams(&patchOpts, scheme.ParameterCodec).
 		Do(ctx).
 		Into(result)
 	return result, err

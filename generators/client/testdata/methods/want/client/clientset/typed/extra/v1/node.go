@@ -4,6 +4,7 @@ package v1
 
 import (
 	"context"
+	acextrav1 "github.com/metagen-dev/metagen/generators/client/testdata/methods/client/applyconfiguration/extra/v1"
 	scheme "github.com/metagen-dev/metagen/generators/client/testdata/methods/client/clientset/scheme"
 	extrav1 "github.com/metagen-dev/metagen/generators/client/testdata/methods/v1"
 	lifecycle "github.com/metagen-dev/metagen/schema/lifecycle"
@@ -29,6 +30,7 @@ type NodeInterface interface {
 	List(ctx context.Context, opts metav1.ListOptions) (*extrav1.NodeList, error)
 	Watch(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error)
 	Patch(ctx context.Context, name string, pt types.PatchType, data []byte, opts metav1.PatchOptions, subresources ...string) (result *extrav1.Node, err error)
+	Apply(ctx context.Context, node *acextrav1.NodeApplyConfiguration, opts metav1.ApplyOptions) (result *extrav1.Node, err error)
 	// Drain creates the drain subresource of the Node.
 	Drain(ctx context.Context, nodeName string, rollback *extrav1.Rollback, opts metav1.CreateOptions) (*extrav1.Node, error)
 	// GetDetails gets the Node.
@@ -53,13 +55,13 @@ type NodeInterface interface {
 
 // nodes implements NodeInterface.
 type nodes struct {
-	*gentype.ClientWithList[*extrav1.Node, *extrav1.NodeList]
+	*gentype.ClientWithListAndApply[*extrav1.Node, *extrav1.NodeList, *acextrav1.NodeApplyConfiguration]
 }
 
 // newNodes returns a nodes.
 func newNodes(c *ExtraV1Client) *nodes {
 	return &nodes{
-		gentype.NewClientWithList[*extrav1.Node, *extrav1.NodeList](
+		gentype.NewClientWithListAndApply[*extrav1.Node, *extrav1.NodeList, *acextrav1.NodeApplyConfiguration](
 			"nodes",
 			c.RESTClient(),
 			scheme.ParameterCodec,

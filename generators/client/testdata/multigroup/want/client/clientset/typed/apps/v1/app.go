@@ -5,6 +5,7 @@ package v1
 import (
 	"context"
 	appsv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/apps/v1"
+	acappsv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/applyconfiguration/apps/v1"
 	scheme "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/clientset/scheme"
 	lifecycle "github.com/metagen-dev/metagen/schema/lifecycle"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -29,6 +30,7 @@ type AppInterface interface {
 	List(ctx context.Context, opts metav1.ListOptions) (*appsv1.AppList, error)
 	Watch(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error)
 	Patch(ctx context.Context, name string, pt types.PatchType, data []byte, opts metav1.PatchOptions, subresources ...string) (result *appsv1.App, err error)
+	Apply(ctx context.Context, app *acappsv1.AppApplyConfiguration, opts metav1.ApplyOptions) (result *appsv1.App, err error)
 	// AddFinalizer adds finalizer to the App called name unless it is there already, and returns
 	// the object as stored. It refuses an invalid name or an object being deleted before
 	// sending anything, and retries on conflicts without dropping other writers' finalizers;
@@ -49,13 +51,13 @@ type AppInterface interface {
 
 // apps implements AppInterface.
 type apps struct {
-	*gentype.ClientWithList[*appsv1.App, *appsv1.AppList]
+	*gentype.ClientWithListAndApply[*appsv1.App, *appsv1.AppList, *acappsv1.AppApplyConfiguration]
 }
 
 // newApps returns a apps.
 func newApps(c *AppsV1Client, namespace string) *apps {
 	return &apps{
-		gentype.NewClientWithList[*appsv1.App, *appsv1.AppList](
+		gentype.NewClientWithListAndApply[*appsv1.App, *appsv1.AppList, *acappsv1.AppApplyConfiguration](
 			"apps",
 			c.RESTClient(),
 			scheme.ParameterCodec,

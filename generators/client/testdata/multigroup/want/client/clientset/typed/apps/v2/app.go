@@ -5,6 +5,7 @@ package v2
 import (
 	"context"
 	appsv2 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/apps/v2"
+	acappsv2 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/applyconfiguration/apps/v2"
 	scheme "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/clientset/scheme"
 	lifecycle "github.com/metagen-dev/metagen/schema/lifecycle"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -29,6 +30,7 @@ type AppInterface interface {
 	List(ctx context.Context, opts metav1.ListOptions) (*appsv2.AppList, error)
 	Watch(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error)
 	Patch(ctx context.Context, name string, pt types.PatchType, data []byte, opts metav1.PatchOptions, subresources ...string) (result *appsv2.App, err error)
+	Apply(ctx context.Context, app *acappsv2.AppApplyConfiguration, opts metav1.ApplyOptions) (result *appsv2.App, err error)
 	// AddFinalizer adds finalizer to the App called name unless it is there already, and returns
 	// the object as stored. It refuses an invalid name or an object being deleted before
 	// sending anything, and retries on conflicts without dropping other writers' finalizers;
@@ -49,13 +51,13 @@ type AppInterface interface {
 
 // apps implements AppInterface.
 type apps struct {
-	*gentype.ClientWithList[*appsv2.App, *appsv2.AppList]
+	*gentype.ClientWithListAndApply[*appsv2.App, *appsv2.AppList, *acappsv2.AppApplyConfiguration]
 }
 
 // newApps returns a apps.
 func newApps(c *AppsV2Client, namespace string) *apps {
 	return &apps{
-		gentype.NewClientWithList[*appsv2.App, *appsv2.AppList](
+		gentype.NewClientWithListAndApply[*appsv2.App, *appsv2.AppList, *acappsv2.AppApplyConfiguration](
 			"apps",
 			c.RESTClient(),
 			scheme.ParameterCodec,

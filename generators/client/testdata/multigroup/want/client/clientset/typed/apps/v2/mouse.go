@@ -5,6 +5,7 @@ package v2
 import (
 	"context"
 	appsv2 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/apps/v2"
+	acappsv2 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/applyconfiguration/apps/v2"
 	scheme "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/clientset/scheme"
 	lifecycle "github.com/metagen-dev/metagen/schema/lifecycle"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -29,6 +30,7 @@ type MouseInterface interface {
 	List(ctx context.Context, opts metav1.ListOptions) (*appsv2.MouseList, error)
 	Watch(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error)
 	Patch(ctx context.Context, name string, pt types.PatchType, data []byte, opts metav1.PatchOptions, subresources ...string) (result *appsv2.Mouse, err error)
+	Apply(ctx context.Context, mouse *acappsv2.MouseApplyConfiguration, opts metav1.ApplyOptions) (result *appsv2.Mouse, err error)
 	// AddFinalizer adds finalizer to the Mouse called name unless it is there already, and returns
 	// the object as stored. It refuses an invalid name or an object being deleted before
 	// sending anything, and retries on conflicts without dropping other writers' finalizers;
@@ -49,13 +51,13 @@ type MouseInterface interface {
 
 // mouses implements MouseInterface.
 type mouses struct {
-	*gentype.ClientWithList[*appsv2.Mouse, *appsv2.MouseList]
+	*gentype.ClientWithListAndApply[*appsv2.Mouse, *appsv2.MouseList, *acappsv2.MouseApplyConfiguration]
 }
 
 // newMouses returns a mouses.
 func newMouses(c *AppsV2Client) *mouses {
 	return &mouses{
-		gentype.NewClientWithList[*appsv2.Mouse, *appsv2.MouseList](
+		gentype.NewClientWithListAndApply[*appsv2.Mouse, *appsv2.MouseList, *acappsv2.MouseApplyConfiguration](
 			"mice",
 			c.RESTClient(),
 			scheme.ParameterCodec,

@@ -5,6 +5,7 @@ package v1
 import (
 	"context"
 	batchjobsv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/batch/v1"
+	acbatchjobsv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/applyconfiguration/batchjobs/v1"
 	scheme "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/clientset/scheme"
 	lifecycle "github.com/metagen-dev/metagen/schema/lifecycle"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -29,6 +30,7 @@ type JobInterface interface {
 	List(ctx context.Context, opts metav1.ListOptions) (*batchjobsv1.JobList, error)
 	Watch(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error)
 	Patch(ctx context.Context, name string, pt types.PatchType, data []byte, opts metav1.PatchOptions, subresources ...string) (result *batchjobsv1.Job, err error)
+	Apply(ctx context.Context, job *acbatchjobsv1.JobApplyConfiguration, opts metav1.ApplyOptions) (result *batchjobsv1.Job, err error)
 	// AddFinalizer adds finalizer to the Job called name unless it is there already, and returns
 	// the object as stored. It refuses an invalid name or an object being deleted before
 	// sending anything, and retries on conflicts without dropping other writers' finalizers;
@@ -49,13 +51,13 @@ type JobInterface interface {
 
 // jobs implements JobInterface.
 type jobs struct {
-	*gentype.ClientWithList[*batchjobsv1.Job, *batchjobsv1.JobList]
+	*gentype.ClientWithListAndApply[*batchjobsv1.Job, *batchjobsv1.JobList, *acbatchjobsv1.JobApplyConfiguration]
 }
 
 // newJobs returns a jobs.
 func newJobs(c *BatchJobsV1Client, namespace string) *jobs {
 	return &jobs{
-		gentype.NewClientWithList[*batchjobsv1.Job, *batchjobsv1.JobList](
+		gentype.NewClientWithListAndApply[*batchjobsv1.Job, *batchjobsv1.JobList, *acbatchjobsv1.JobApplyConfiguration](
 			"jobs",
 			c.RESTClient(),
 			scheme.ParameterCodec,

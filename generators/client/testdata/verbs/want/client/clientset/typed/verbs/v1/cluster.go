@@ -4,6 +4,7 @@ package v1
 
 import (
 	"context"
+	acverbsv1 "github.com/metagen-dev/metagen/generators/client/testdata/verbs/client/applyconfiguration/verbs/v1"
 	scheme "github.com/metagen-dev/metagen/generators/client/testdata/verbs/client/clientset/scheme"
 	verbsv1 "github.com/metagen-dev/metagen/generators/client/testdata/verbs/v1"
 	lifecycle "github.com/metagen-dev/metagen/schema/lifecycle"
@@ -29,6 +30,7 @@ type ClusterInterface interface {
 	List(ctx context.Context, opts metav1.ListOptions) (*verbsv1.ClusterList, error)
 	Watch(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error)
 	Patch(ctx context.Context, name string, pt types.PatchType, data []byte, opts metav1.PatchOptions, subresources ...string) (result *verbsv1.Cluster, err error)
+	Apply(ctx context.Context, cluster *acverbsv1.ClusterApplyConfiguration, opts metav1.ApplyOptions) (result *verbsv1.Cluster, err error)
 	// AddFinalizer adds finalizer to the Cluster called name unless it is there already, and returns
 	// the object as stored. It refuses an invalid name or an object being deleted before
 	// sending anything, and retries on conflicts without dropping other writers' finalizers;
@@ -49,13 +51,13 @@ type ClusterInterface interface {
 
 // clusters implements ClusterInterface.
 type clusters struct {
-	*gentype.ClientWithList[*verbsv1.Cluster, *verbsv1.ClusterList]
+	*gentype.ClientWithListAndApply[*verbsv1.Cluster, *verbsv1.ClusterList, *acverbsv1.ClusterApplyConfiguration]
 }
 
 // newClusters returns a clusters.
 func newClusters(c *VerbsV1Client) *clusters {
 	return &clusters{
-		gentype.NewClientWithList[*verbsv1.Cluster, *verbsv1.ClusterList](
+		gentype.NewClientWithListAndApply[*verbsv1.Cluster, *verbsv1.ClusterList, *acverbsv1.ClusterApplyConfiguration](
 			"clusters",
 			c.RESTClient(),
 			scheme.ParameterCodec,

@@ -4,6 +4,7 @@ package v1
 
 import (
 	"context"
+	acverbsv1 "github.com/metagen-dev/metagen/generators/client/testdata/verbs/client/applyconfiguration/verbs/v1"
 	scheme "github.com/metagen-dev/metagen/generators/client/testdata/verbs/client/clientset/scheme"
 	verbsv1 "github.com/metagen-dev/metagen/generators/client/testdata/verbs/v1"
 	lifecycle "github.com/metagen-dev/metagen/schema/lifecycle"
@@ -31,6 +32,9 @@ type GadgetInterface interface {
 	List(ctx context.Context, opts metav1.ListOptions) (*verbsv1.GadgetList, error)
 	Watch(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error)
 	Patch(ctx context.Context, name string, pt types.PatchType, data []byte, opts metav1.PatchOptions, subresources ...string) (result *verbsv1.Gadget, err error)
+	Apply(ctx context.Context, gadget *acverbsv1.GadgetApplyConfiguration, opts metav1.ApplyOptions) (result *verbsv1.Gadget, err error)
+	// Add a +genclient:noStatus comment above the type to avoid generating ApplyStatus().
+	ApplyStatus(ctx context.Context, gadget *acverbsv1.GadgetApplyConfiguration, opts metav1.ApplyOptions) (result *verbsv1.Gadget, err error)
 	// PatchStatus applies the patch to the status subresource and returns the patched Gadget.
 	PatchStatus(ctx context.Context, name string, pt types.PatchType, data []byte, opts metav1.PatchOptions) (*verbsv1.Gadget, error)
 	// AddFinalizer adds finalizer to the Gadget called name unless it is there already, and returns
@@ -53,13 +57,13 @@ type GadgetInterface interface {
 
 // gadgets implements GadgetInterface.
 type gadgets struct {
-	*gentype.ClientWithList[*verbsv1.Gadget, *verbsv1.GadgetList]
+	*gentype.ClientWithListAndApply[*verbsv1.Gadget, *verbsv1.GadgetList, *acverbsv1.GadgetApplyConfiguration]
 }
 
 // newGadgets returns a gadgets.
 func newGadgets(c *VerbsV1Client, namespace string) *gadgets {
 	return &gadgets{
-		gentype.NewClientWithList[*verbsv1.Gadget, *verbsv1.GadgetList](
+		gentype.NewClientWithListAndApply[*verbsv1.Gadget, *verbsv1.GadgetList, *acverbsv1.GadgetApplyConfiguration](
 			"gadgets",
 			c.RESTClient(),
 			scheme.ParameterCodec,

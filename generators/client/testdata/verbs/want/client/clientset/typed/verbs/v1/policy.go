@@ -4,6 +4,7 @@ package v1
 
 import (
 	"context"
+	acverbsv1 "github.com/metagen-dev/metagen/generators/client/testdata/verbs/client/applyconfiguration/verbs/v1"
 	scheme "github.com/metagen-dev/metagen/generators/client/testdata/verbs/client/clientset/scheme"
 	verbsv1 "github.com/metagen-dev/metagen/generators/client/testdata/verbs/v1"
 	lifecycle "github.com/metagen-dev/metagen/schema/lifecycle"
@@ -26,6 +27,7 @@ type PolicyInterface interface {
 	Get(ctx context.Context, name string, opts metav1.GetOptions) (*verbsv1.Policy, error)
 	List(ctx context.Context, opts metav1.ListOptions) (*verbsv1.PolicyList, error)
 	Patch(ctx context.Context, name string, pt types.PatchType, data []byte, opts metav1.PatchOptions, subresources ...string) (result *verbsv1.Policy, err error)
+	Apply(ctx context.Context, policy *acverbsv1.PolicyApplyConfiguration, opts metav1.ApplyOptions) (result *verbsv1.Policy, err error)
 	// AddFinalizer adds finalizer to the Policy called name unless it is there already, and returns
 	// the object as stored. It refuses an invalid name or an object being deleted before
 	// sending anything, and retries on conflicts without dropping other writers' finalizers;
@@ -43,13 +45,13 @@ type PolicyInterface interface {
 
 // policies implements PolicyInterface.
 type policies struct {
-	*gentype.ClientWithList[*verbsv1.Policy, *verbsv1.PolicyList]
+	*gentype.ClientWithListAndApply[*verbsv1.Policy, *verbsv1.PolicyList, *acverbsv1.PolicyApplyConfiguration]
 }
 
 // newPolicies returns a policies.
 func newPolicies(c *VerbsV1Client, namespace string) *policies {
 	return &policies{
-		gentype.NewClientWithList[*verbsv1.Policy, *verbsv1.PolicyList](
+		gentype.NewClientWithListAndApply[*verbsv1.Policy, *verbsv1.PolicyList, *acverbsv1.PolicyApplyConfiguration](
 			"policies",
 			c.RESTClient(),
 			scheme.ParameterCodec,

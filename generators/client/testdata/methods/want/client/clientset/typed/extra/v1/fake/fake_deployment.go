@@ -4,26 +4,30 @@ package fake
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	acextrav1 "github.com/metagen-dev/metagen/generators/client/testdata/methods/client/applyconfiguration/extra/v1"
 	typedextrav1 "github.com/metagen-dev/metagen/generators/client/testdata/methods/client/clientset/typed/extra/v1"
 	extrav1 "github.com/metagen-dev/metagen/generators/client/testdata/methods/v1"
 	lifecycle "github.com/metagen-dev/metagen/schema/lifecycle"
 	autoscalingv1 "k8s.io/api/autoscaling/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	types "k8s.io/apimachinery/pkg/types"
+	acautoscalingv1 "k8s.io/client-go/applyconfigurations/autoscaling/v1"
 	gentype "k8s.io/client-go/gentype"
 	testing "k8s.io/client-go/testing"
 )
 
 // fakeDeployments implements DeploymentInterface.
 type fakeDeployments struct {
-	*gentype.FakeClientWithList[*extrav1.Deployment, *extrav1.DeploymentList]
+	*gentype.FakeClientWithListAndApply[*extrav1.Deployment, *extrav1.DeploymentList, *acextrav1.DeploymentApplyConfiguration]
 	Fake *FakeExtraV1
 }
 
 // newFakeDeployments returns a fake client for Deployments.
 func newFakeDeployments(fake *FakeExtraV1, namespace string) typedextrav1.DeploymentInterface {
 	return &fakeDeployments{
-		gentype.NewFakeClientWithList[*extrav1.Deployment, *extrav1.DeploymentList](
+		gentype.NewFakeClientWithListAndApply[*extrav1.Deployment, *extrav1.DeploymentList, *acextrav1.DeploymentApplyConfiguration](
 			fake.Fake,
 			namespace,
 			extrav1.SchemeGroupVersion.WithResource("deployments"),
@@ -92,6 +96,23 @@ func (c *fakeDeployments) ListHistory(ctx context.Context, deploymentName string
 func (c *fakeDeployments) PatchScale(ctx context.Context, name string, pt types.PatchType, data []byte, opts metav1.PatchOptions, subresources ...string) (*autoscalingv1.Scale, error) {
 	emptyResult := &autoscalingv1.Scale{}
 	obj, err := c.Fake.Invokes(testing.NewPatchSubresourceActionWithOptions(c.Resource(), c.Namespace(), name, pt, data, opts, append([]string{"scale"}, subresources...)...), emptyResult)
+	if obj == nil {
+		return emptyResult, err
+	}
+	return obj.(*autoscalingv1.Scale), err
+}
+
+// ApplyScale applies the given apply configuration to the scale subresource of the Deployment.
+func (c *fakeDeployments) ApplyScale(ctx context.Context, deploymentName string, scale *acautoscalingv1.ScaleApplyConfiguration, opts metav1.ApplyOptions) (*autoscalingv1.Scale, error) {
+	if scale == nil {
+		return nil, fmt.Errorf("scale provided to ApplyScale must not be nil")
+	}
+	data, err := json.Marshal(scale)
+	if err != nil {
+		return nil, err
+	}
+	emptyResult := &autoscalingv1.Scale{}
+	obj, err := c.Fake.Invokes(testing.NewPatchSubresourceActionWithOptions(c.Resource(), c.Namespace(), deploymentName, types.ApplyPatchType, data, opts.ToPatchOptions(), "scale"), emptyResult)
 	if obj == nil {
 		return emptyResult, err
 	}

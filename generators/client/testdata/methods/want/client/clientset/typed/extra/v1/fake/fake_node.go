@@ -4,6 +4,7 @@ package fake
 
 import (
 	"context"
+	acextrav1 "github.com/metagen-dev/metagen/generators/client/testdata/methods/client/applyconfiguration/extra/v1"
 	typedextrav1 "github.com/metagen-dev/metagen/generators/client/testdata/methods/client/clientset/typed/extra/v1"
 	extrav1 "github.com/metagen-dev/metagen/generators/client/testdata/methods/v1"
 	lifecycle "github.com/metagen-dev/metagen/schema/lifecycle"
@@ -14,14 +15,14 @@ import (
 
 // fakeNodes implements NodeInterface.
 type fakeNodes struct {
-	*gentype.FakeClientWithList[*extrav1.Node, *extrav1.NodeList]
+	*gentype.FakeClientWithListAndApply[*extrav1.Node, *extrav1.NodeList, *acextrav1.NodeApplyConfiguration]
 	Fake *FakeExtraV1
 }
 
 // newFakeNodes returns a fake client for Nodes.
 func newFakeNodes(fake *FakeExtraV1) typedextrav1.NodeInterface {
 	return &fakeNodes{
-		gentype.NewFakeClientWithList[*extrav1.Node, *extrav1.NodeList](
+		gentype.NewFakeClientWithListAndApply[*extrav1.Node, *extrav1.NodeList, *acextrav1.NodeApplyConfiguration](
 			fake.Fake,
 			"",
 			extrav1.SchemeGroupVersion.WithResource("nodes"),

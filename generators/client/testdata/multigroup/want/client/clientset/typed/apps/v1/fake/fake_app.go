@@ -5,6 +5,7 @@ package fake
 import (
 	"context"
 	appsv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/apps/v1"
+	acappsv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/applyconfiguration/apps/v1"
 	typedappsv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/clientset/typed/apps/v1"
 	lifecycle "github.com/metagen-dev/metagen/schema/lifecycle"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -13,14 +14,14 @@ import (
 
 // fakeApps implements AppInterface.
 type fakeApps struct {
-	*gentype.FakeClientWithList[*appsv1.App, *appsv1.AppList]
+	*gentype.FakeClientWithListAndApply[*appsv1.App, *appsv1.AppList, *acappsv1.AppApplyConfiguration]
 	Fake *FakeAppsV1
 }
 
 // newFakeApps returns a fake client for Apps.
 func newFakeApps(fake *FakeAppsV1, namespace string) typedappsv1.AppInterface {
 	return &fakeApps{
-		gentype.NewFakeClientWithList[*appsv1.App, *appsv1.AppList](
+		gentype.NewFakeClientWithListAndApply[*appsv1.App, *appsv1.AppList, *acappsv1.AppApplyConfiguration](
 			fake.Fake,
 			namespace,
 			appsv1.SchemeGroupVersion.WithResource("apps"),

@@ -5,6 +5,7 @@ package fake
 import (
 	"context"
 	appsv2 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/apps/v2"
+	acappsv2 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/applyconfiguration/apps/v2"
 	typedappsv2 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/clientset/typed/apps/v2"
 	lifecycle "github.com/metagen-dev/metagen/schema/lifecycle"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -13,14 +14,14 @@ import (
 
 // fakeApps implements AppInterface.
 type fakeApps struct {
-	*gentype.FakeClientWithList[*appsv2.App, *appsv2.AppList]
+	*gentype.FakeClientWithListAndApply[*appsv2.App, *appsv2.AppList, *acappsv2.AppApplyConfiguration]
 	Fake *FakeAppsV2
 }
 
 // newFakeApps returns a fake client for Apps.
 func newFakeApps(fake *FakeAppsV2, namespace string) typedappsv2.AppInterface {
 	return &fakeApps{
-		gentype.NewFakeClientWithList[*appsv2.App, *appsv2.AppList](
+		gentype.NewFakeClientWithListAndApply[*appsv2.App, *appsv2.AppList, *acappsv2.AppApplyConfiguration](
 			fake.Fake,
 			namespace,
 			appsv2.SchemeGroupVersion.WithResource("apps"),

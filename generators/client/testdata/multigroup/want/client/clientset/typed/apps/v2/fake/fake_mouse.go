@@ -5,6 +5,7 @@ package fake
 import (
 	"context"
 	appsv2 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/apps/v2"
+	acappsv2 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/applyconfiguration/apps/v2"
 	typedappsv2 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/clientset/typed/apps/v2"
 	lifecycle "github.com/metagen-dev/metagen/schema/lifecycle"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -13,14 +14,14 @@ import (
 
 // fakeMouses implements MouseInterface.
 type fakeMouses struct {
-	*gentype.FakeClientWithList[*appsv2.Mouse, *appsv2.MouseList]
+	*gentype.FakeClientWithListAndApply[*appsv2.Mouse, *appsv2.MouseList, *acappsv2.MouseApplyConfiguration]
 	Fake *FakeAppsV2
 }
 
 // newFakeMouses returns a fake client for Mouses.
 func newFakeMouses(fake *FakeAppsV2) typedappsv2.MouseInterface {
 	return &fakeMouses{
-		gentype.NewFakeClientWithList[*appsv2.Mouse, *appsv2.MouseList](
+		gentype.NewFakeClientWithListAndApply[*appsv2.Mouse, *appsv2.MouseList, *acappsv2.MouseApplyConfiguration](
 			fake.Fake,
 			"",
 			appsv2.SchemeGroupVersion.WithResource("mice"),

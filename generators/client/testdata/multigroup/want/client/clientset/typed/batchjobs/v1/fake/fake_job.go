@@ -5,6 +5,7 @@ package fake
 import (
 	"context"
 	batchjobsv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/batch/v1"
+	acbatchjobsv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/applyconfiguration/batchjobs/v1"
 	typedbatchjobsv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/clientset/typed/batchjobs/v1"
 	lifecycle "github.com/metagen-dev/metagen/schema/lifecycle"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -13,14 +14,14 @@ import (
 
 // fakeJobs implements JobInterface.
 type fakeJobs struct {
-	*gentype.FakeClientWithList[*batchjobsv1.Job, *batchjobsv1.JobList]
+	*gentype.FakeClientWithListAndApply[*batchjobsv1.Job, *batchjobsv1.JobList, *acbatchjobsv1.JobApplyConfiguration]
 	Fake *FakeBatchJobsV1
 }
 
 // newFakeJobs returns a fake client for Jobs.
 func newFakeJobs(fake *FakeBatchJobsV1, namespace string) typedbatchjobsv1.JobInterface {
 	return &fakeJobs{
-		gentype.NewFakeClientWithList[*batchjobsv1.Job, *batchjobsv1.JobList](
+		gentype.NewFakeClientWithListAndApply[*batchjobsv1.Job, *batchjobsv1.JobList, *acbatchjobsv1.JobApplyConfiguration](
 			fake.Fake,
 			namespace,
 			batchjobsv1.SchemeGroupVersion.WithResource("jobs"),

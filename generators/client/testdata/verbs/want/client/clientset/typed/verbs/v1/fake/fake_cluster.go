@@ -4,6 +4,7 @@ package fake
 
 import (
 	"context"
+	acverbsv1 "github.com/metagen-dev/metagen/generators/client/testdata/verbs/client/applyconfiguration/verbs/v1"
 	typedverbsv1 "github.com/metagen-dev/metagen/generators/client/testdata/verbs/client/clientset/typed/verbs/v1"
 	verbsv1 "github.com/metagen-dev/metagen/generators/client/testdata/verbs/v1"
 	lifecycle "github.com/metagen-dev/metagen/schema/lifecycle"
@@ -13,14 +14,14 @@ import (
 
 // fakeClusters implements ClusterInterface.
 type fakeClusters struct {
-	*gentype.FakeClientWithList[*verbsv1.Cluster, *verbsv1.ClusterList]
+	*gentype.FakeClientWithListAndApply[*verbsv1.Cluster, *verbsv1.ClusterList, *acverbsv1.ClusterApplyConfiguration]
 	Fake *FakeVerbsV1
 }
 
 // newFakeClusters returns a fake client for Clusters.
 func newFakeClusters(fake *FakeVerbsV1) typedverbsv1.ClusterInterface {
 	return &fakeClusters{
-		gentype.NewFakeClientWithList[*verbsv1.Cluster, *verbsv1.ClusterList](
+		gentype.NewFakeClientWithListAndApply[*verbsv1.Cluster, *verbsv1.ClusterList, *acverbsv1.ClusterApplyConfiguration](
 			fake.Fake,
 			"",
 			verbsv1.SchemeGroupVersion.WithResource("clusters"),

@@ -4,6 +4,7 @@ package fake
 
 import (
 	"context"
+	acverbsv1 "github.com/metagen-dev/metagen/generators/client/testdata/verbs/client/applyconfiguration/verbs/v1"
 	typedverbsv1 "github.com/metagen-dev/metagen/generators/client/testdata/verbs/client/clientset/typed/verbs/v1"
 	verbsv1 "github.com/metagen-dev/metagen/generators/client/testdata/verbs/v1"
 	lifecycle "github.com/metagen-dev/metagen/schema/lifecycle"
@@ -14,14 +15,14 @@ import (
 
 // fakeGadgets implements GadgetInterface.
 type fakeGadgets struct {
-	*gentype.FakeClientWithList[*verbsv1.Gadget, *verbsv1.GadgetList]
+	*gentype.FakeClientWithListAndApply[*verbsv1.Gadget, *verbsv1.GadgetList, *acverbsv1.GadgetApplyConfiguration]
 	Fake *FakeVerbsV1
 }
 
 // newFakeGadgets returns a fake client for Gadgets.
 func newFakeGadgets(fake *FakeVerbsV1, namespace string) typedverbsv1.GadgetInterface {
 	return &fakeGadgets{
-		gentype.NewFakeClientWithList[*verbsv1.Gadget, *verbsv1.GadgetList](
+		gentype.NewFakeClientWithListAndApply[*verbsv1.Gadget, *verbsv1.GadgetList, *acverbsv1.GadgetApplyConfiguration](
 			fake.Fake,
 			namespace,
 			verbsv1.SchemeGroupVersion.WithResource("gadgets"),

@@ -4,6 +4,7 @@ package fake
 
 import (
 	"context"
+	acverbsv1 "github.com/metagen-dev/metagen/generators/client/testdata/verbs/client/applyconfiguration/verbs/v1"
 	typedverbsv1 "github.com/metagen-dev/metagen/generators/client/testdata/verbs/client/clientset/typed/verbs/v1"
 	verbsv1 "github.com/metagen-dev/metagen/generators/client/testdata/verbs/v1"
 	lifecycle "github.com/metagen-dev/metagen/schema/lifecycle"
@@ -13,14 +14,14 @@ import (
 
 // fakePolicies implements PolicyInterface.
 type fakePolicies struct {
-	*gentype.FakeClientWithList[*verbsv1.Policy, *verbsv1.PolicyList]
+	*gentype.FakeClientWithListAndApply[*verbsv1.Policy, *verbsv1.PolicyList, *acverbsv1.PolicyApplyConfiguration]
 	Fake *FakeVerbsV1
 }
 
 // newFakePolicies returns a fake client for Policies.
 func newFakePolicies(fake *FakeVerbsV1, namespace string) typedverbsv1.PolicyInterface {
 	return &fakePolicies{
-		gentype.NewFakeClientWithList[*verbsv1.Policy, *verbsv1.PolicyList](
+		gentype.NewFakeClientWithListAndApply[*verbsv1.Policy, *verbsv1.PolicyList, *acverbsv1.PolicyApplyConfiguration](
 			fake.Fake,
 			namespace,
 			verbsv1.SchemeGroupVersion.WithResource("policies"),

@@ -1,0 +1,95 @@
+package client
+
+import (
+	"encoding/json"
+	"fmt"
+	"go/types"
+
+	openapiv2 "github.com/google/gnostic-models/openapiv2"
+	yaml "go.yaml.in/yaml/v2"
+	"k8s.io/kube-openapi/pkg/schemaconv"
+	"k8s.io/kube-openapi/pkg/util/proto"
+	"k8s.io/kube-openapi/pkg/validation/spec"
+
+	"github.com/metagen-dev/metagen/generators/gen"
+	"github.com/metagen-dev/metagen/generators/openapi"
+)
+
+// applySchema is the structured-merge-diff schema of a clientset's types:
+// what applyconfiguration-gen writes into internal/internal.go from the
+// OpenAPI document it is given (--openapi-schema), here built from the
+// loaded types by the openapi generator's rules.
+type applySchema struct {
+	yaml string
+	// names are the type names of the +genclient types in the schema.
+	names map[*types.TypeName]string
+}
+
+type applySchemaKey struct{ dir string }
+
+type applySchemaResult struct {
+	schema *applySchema
+	err    error
+}
+
+// applySchemaFor builds the clientset's schema once per run, for the pass
+// that writes internal.go and for those whose Extract functions name types.
+func applySchemaFor(pass *gen.Pass, cs *clientset) (*applySchema, error) {
+	r := pass.Shared(applySchemaKey{cs.Dir}, func() any {
+		s, err := buildApplySchema(pass, cs)
+		return applySchemaResult{s, err}
+	}).(applySchemaResult)
+	return r.schema, r.err
+}
+
+// buildApplySchema describes every +genclient type of the clientset, not
+// only those with apply verbs as applyconfiguration-gen does: the fake
+// clientset's field manager converts every object it stores, and fails on a
+// type the schema does not know.
+func buildApplySchema(pass *gen.Pass, cs *clientset) (*applySchema, error) {
+	var roots []*types.TypeName
+	for _, gv := range cs.Groups {
+		for _, ct := range gv.Types {
+			roots = append(roots, ct.T.Object)
+		}
+	}
+	defs := openapi.DefinitionsOf(pass, roots)
+	text, err := smdYAML(defs.Schemas)
+	if err != nil {
+		return nil, fmt.Errorf("%s: the schema of the apply configurations: %w", cs.PkgPath, err)
+	}
+	return &applySchema{yaml: text, names: defs.Names}, nil
+}
+
+// smdYAML converts OpenAPI definitions as applyconfiguration-gen does: into
+// a Swagger document, through kube-openapi's proto models (which check every
+// reference) and schemaconv, to YAML.
+func smdYAML(definitions map[string]spec.Schema) (string, error) {
+	doc := &spec.Swagger{SwaggerProps: spec.SwaggerProps{
+		Swagger:     "2.0",
+		Info:        &spec.Info{InfoProps: spec.InfoProps{Title: "apply configurations", Version: "unversioned"}},
+		Paths:       &spec.Paths{Paths: map[string]spec.PathItem{}},
+		Definitions: definitions,
+	}}
+	raw, err := json.Marshal(doc)
+	if err != nil {
+		return "", err
+	}
+	document, err := openapiv2.ParseDocument(raw)
+	if err != nil {
+		return "", err
+	}
+	models, err := proto.NewOpenAPIData(document)
+	if err != nil {
+		return "", err
+	}
+	schema, err := schemaconv.ToSchema(models)
+	if err != nil {
+		return "", err
+	}
+	out, err := yaml.Marshal(schema)
+	if err != nil {
+		return "", err
+	}
+	return string(out), nil
+}

@@ -1,0 +1,81 @@
+package client_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	yaml "go.yaml.in/yaml/v2"
+	"sigs.k8s.io/structured-merge-diff/v6/schema"
+	"sigs.k8s.io/structured-merge-diff/v6/typed"
+)
+
+// TestApplySchemaAgreesWithClientGo compares the structured-merge-diff
+// schema the generator writes with the one applyconfiguration-gen wrote
+// into client-go from kube-apiserver's OpenAPI document: every type both
+// describe (ObjectMeta, Condition, LabelSelector, Time, Quantity, k8s.io/api
+// types …) must be described the same. The golden cases and the widgets
+// example are checked; each schema must also parse.
+func TestApplySchemaAgreesWithClientGo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "k8s.io/client-go").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	clientGo := schemaTypes(t, filepath.Join(strings.TrimSpace(string(out)), "applyconfigurations/internal/internal.go"))
+	files, _ := filepath.Glob("testdata/*/want/client/applyconfiguration/internal/internal.go")
+	files = append(files, "../../examples/widgets/client/applyconfiguration/internal/internal.go")
+	for _, file := range files {
+		t.Run(file, func(t *testing.T) {
+			shared := 0
+			for name, ours := range schemaTypes(t, file) {
+				theirs, ok := clientGo[name]
+				if !ok {
+					continue
+				}
+				shared++
+				if !reflect.DeepEqual(ours, theirs) {
+					a, _ := yaml.Marshal(ours)
+					b, _ := yaml.Marshal(theirs)
+					t.Errorf("%s differs from client-go's:\n%s\nclient-go:\n%s", name, a, b)
+				}
+			}
+			if shared < 3 { // ObjectMeta, and the untyped types at least
+				t.Errorf("only %d types in common with client-go", shared)
+			}
+		})
+	}
+}
+
+// schemaTypes reads the schema YAML of an internal.go by type name, and
+// checks that it parses.
+func schemaTypes(t *testing.T, file string) map[string]schema.TypeDef {
+	t.Helper()
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(src)
+	start, end := strings.Index(text, "`types:"), strings.LastIndex(text, "`")
+	if start < 0 || end <= start {
+		t.Fatalf("%s: no schema literal", file)
+	}
+	body := text[start+1 : end]
+	if _, err := typed.NewParser(typed.YAMLObject(body)); err != nil {
+		t.Fatalf("%s: the schema does not parse: %v", file, err)
+	}
+	var s schema.Schema
+	if err := yaml.Unmarshal([]byte(body), &s); err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]schema.TypeDef{}
+	for _, def := range s.Types {
+		byName[def.Name] = def
+	}
+	return byName
+}

@@ -1,0 +1,3 @@
+// +groupName=bad.example.com
+// +metagen:client-output=client
+package errapply
