@@ -236,6 +236,15 @@ main() {
 	go test -tags e2e -count=1 "$@" "${packages[@]}" &
 	test_pid=$!
 	wait "$test_pid"
+	# The clients' convention and concurrency tests once more under the race
+	# detector. Not the whole run: -race would slow the in-process side of the
+	# bench suite and skew its ratio.
+	if [[ $# -eq 0 ]]; then
+		log "testing the clients suite under -race"
+		go test -race -tags e2e -count=1 -run '^TestClients$' "${packages[@]}" &
+		test_pid=$!
+		wait "$test_pid"
+	fi
 }
 
 main "$@"
