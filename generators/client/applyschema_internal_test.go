@@ -11,6 +11,7 @@ import (
 
 	yaml "go.yaml.in/yaml/v2"
 	"sigs.k8s.io/structured-merge-diff/v6/schema"
+	"sigs.k8s.io/structured-merge-diff/v6/typed"
 
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/load"
@@ -50,7 +51,7 @@ func TestApplySchemaOfKubernetesTypes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	theirs := readSchema(t, filepath.Join(strings.TrimSpace(string(out)), "applyconfigurations/internal/internal.go"))
+	theirs := schemaTypes(t, filepath.Join(strings.TrimSpace(string(out)), "applyconfigurations/internal/internal.go"))
 	compared := 0
 	for _, def := range ours.Types {
 		if strings.HasPrefix(def.Name, "com.github.metagen-dev") {
@@ -71,21 +72,30 @@ func TestApplySchemaOfKubernetesTypes(t *testing.T) {
 	t.Logf("%d types compared", compared)
 }
 
-func readSchema(t *testing.T, file string) map[string]schema.TypeDef {
+// schemaTypes reads the schema YAML of an internal.go by type name, and
+// checks that it parses.
+func schemaTypes(t *testing.T, file string) map[string]schema.TypeDef {
 	t.Helper()
-	data, err := os.ReadFile(file)
+	src, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	src := string(data)
-	start, end := strings.Index(src, "`types:"), strings.LastIndex(src, "`")
+	text := string(src)
+	start, end := strings.Index(text, "`types:"), strings.LastIndex(text, "`")
+	if start < 0 || end <= start {
+		t.Fatalf("%s: no schema literal", file)
+	}
+	body := text[start+1 : end]
+	if _, err := typed.NewParser(typed.YAMLObject(body)); err != nil {
+		t.Fatalf("%s: the schema does not parse: %v", file, err)
+	}
 	var s schema.Schema
-	if err := yaml.Unmarshal([]byte(src[start+1:end]), &s); err != nil {
+	if err := yaml.Unmarshal([]byte(body), &s); err != nil {
 		t.Fatal(err)
 	}
-	out := map[string]schema.TypeDef{}
+	byName := map[string]schema.TypeDef{}
 	for _, def := range s.Types {
-		out[def.Name] = def
+		byName[def.Name] = def
 	}
-	return out
+	return byName
 }

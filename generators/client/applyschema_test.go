@@ -1,7 +1,6 @@
 package client_test
 
 import (
-	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
@@ -9,8 +8,8 @@ import (
 	"testing"
 
 	yaml "go.yaml.in/yaml/v2"
-	"sigs.k8s.io/structured-merge-diff/v6/schema"
-	"sigs.k8s.io/structured-merge-diff/v6/typed"
+
+	"github.com/metagen-dev/metagen/generators/client"
 )
 
 // TestApplySchemaAgreesWithClientGo compares the structured-merge-diff
@@ -27,13 +26,13 @@ func TestApplySchemaAgreesWithClientGo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	clientGo := schemaTypes(t, filepath.Join(strings.TrimSpace(string(out)), "applyconfigurations/internal/internal.go"))
+	clientGo := client.SchemaTypes(t, filepath.Join(strings.TrimSpace(string(out)), "applyconfigurations/internal/internal.go"))
 	files, _ := filepath.Glob("testdata/*/want/client/applyconfiguration/internal/internal.go")
 	files = append(files, "../../examples/widgets/client/applyconfiguration/internal/internal.go")
 	for _, file := range files {
 		t.Run(file, func(t *testing.T) {
 			shared := 0
-			for name, ours := range schemaTypes(t, file) {
+			for name, ours := range client.SchemaTypes(t, file) {
 				theirs, ok := clientGo[name]
 				if !ok {
 					continue
@@ -50,32 +49,4 @@ func TestApplySchemaAgreesWithClientGo(t *testing.T) {
 			}
 		})
 	}
-}
-
-// schemaTypes reads the schema YAML of an internal.go by type name, and
-// checks that it parses.
-func schemaTypes(t *testing.T, file string) map[string]schema.TypeDef {
-	t.Helper()
-	src, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(src)
-	start, end := strings.Index(text, "`types:"), strings.LastIndex(text, "`")
-	if start < 0 || end <= start {
-		t.Fatalf("%s: no schema literal", file)
-	}
-	body := text[start+1 : end]
-	if _, err := typed.NewParser(typed.YAMLObject(body)); err != nil {
-		t.Fatalf("%s: the schema does not parse: %v", file, err)
-	}
-	var s schema.Schema
-	if err := yaml.Unmarshal([]byte(body), &s); err != nil {
-		t.Fatal(err)
-	}
-	byName := map[string]schema.TypeDef{}
-	for _, def := range s.Types {
-		byName[def.Name] = def
-	}
-	return byName
 }

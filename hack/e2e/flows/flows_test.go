@@ -8,7 +8,7 @@ import (
 
 func TestMergeJSON(t *testing.T) {
 	base := map[string]any{"metadata": map[string]any{"name": "a", "finalizers": []any{"x"}}, "data": map[string]any{"k": "v"}}
-	got, err := mergeJSON(base, `{"metadata":{"finalizers":null,"labels":{"l":"1"}}}`, "")
+	got, err := MergeJSON(base, `{"metadata":{"finalizers":null,"labels":{"l":"1"}}}`, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -17,7 +17,7 @@ func TestMergeJSON(t *testing.T) {
 		t.Errorf("got %s, want %s", got, want)
 	}
 	if _, ok := base["metadata"].(map[string]any)["finalizers"]; !ok {
-		t.Error("mergeJSON changed its base")
+		t.Error("MergeJSON changed its base")
 	}
 }
 

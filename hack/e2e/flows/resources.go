@@ -72,7 +72,7 @@ func (r Resource) apiVersion() string {
 // with the JSON merge patches in overlays applied.
 func (r Resource) NewObject(metadata any, overlays ...string) ([]byte, error) {
 	obj := map[string]any{"apiVersion": r.apiVersion(), "kind": r.Kind, "metadata": metadata}
-	return mergeJSON(obj, append([]string{r.Payload}, overlays...)...)
+	return MergeJSON(obj, append([]string{r.Payload}, overlays...)...)
 }
 
 // CollectionPath is the URL path of the resource in namespace ns.

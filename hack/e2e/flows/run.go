@@ -153,7 +153,7 @@ func (st *state) body(r Resource, req Request) ([]byte, string, error) {
 		b, err := r.NewObject(map[string]any{"name": st.name, "namespace": st.ns}, overlay)
 		return b, "application/json", err
 	case "PUT":
-		b, err := mergeJSON(st.last, overlay)
+		b, err := MergeJSON(st.last, overlay)
 		return b, "application/json", err
 	case "PATCH":
 		ct := req.ContentType
@@ -226,9 +226,9 @@ func objectName(id string) string {
 	}, id)
 }
 
-// mergeJSON applies each JSON merge patch (RFC 7386) in order to a copy
+// MergeJSON applies each JSON merge patch (RFC 7386) in order to a copy
 // of base and returns the result. Empty patches are skipped.
-func mergeJSON(base map[string]any, patches ...string) ([]byte, error) {
+func MergeJSON(base map[string]any, patches ...string) ([]byte, error) {
 	raw, err := json.Marshal(base)
 	if err != nil {
 		return nil, err

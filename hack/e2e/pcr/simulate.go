@@ -107,7 +107,7 @@ func (s *simulator) writeStatus(overlay string) (field.ErrorList, error) {
 	if err := json.Unmarshal(raw, &base); err != nil {
 		return nil, err
 	}
-	merged, err := mergeJSON(base, overlay)
+	merged, err := flows.MergeJSON(base, overlay)
 	if err != nil {
 		return nil, err
 	}
@@ -122,38 +122,6 @@ func (s *simulator) writeStatus(overlay string) (field.ErrorList, error) {
 		s.stored = obj
 	}
 	return errs, nil
-}
-
-// mergeJSON applies the JSON merge patch (RFC 7386) patch to base.
-func mergeJSON(base map[string]any, patch string) ([]byte, error) {
-	var doc any = base
-	if patch != "" {
-		var p any
-		if err := json.Unmarshal([]byte(patch), &p); err != nil {
-			return nil, fmt.Errorf("bad overlay %q: %w", patch, err)
-		}
-		doc = mergePatch(doc, p)
-	}
-	return json.Marshal(doc)
-}
-
-func mergePatch(doc, patch any) any {
-	p, ok := patch.(map[string]any)
-	if !ok {
-		return patch
-	}
-	d, ok := doc.(map[string]any)
-	if !ok {
-		d = map[string]any{}
-	}
-	for k, v := range p {
-		if v == nil {
-			delete(d, k)
-		} else {
-			d[k] = mergePatch(d[k], v)
-		}
-	}
-	return d
 }
 
 // flowObjectName is the flows runner's object name for a flow: "S1+S2"

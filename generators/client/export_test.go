@@ -1,0 +1,4 @@
+package client
+
+// SchemaTypes is schemaTypes, for the external tests.
+var SchemaTypes = schemaTypes
