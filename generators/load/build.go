@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
-	"reflect"
 	"strconv"
 	"strings"
 
@@ -150,30 +149,8 @@ func structFields(fset *token.FileSet, info *types.Info, structType *ast.StructT
 }
 
 func newField(fset *token.FileSet, v *types.Var, ident *ast.Ident, tag string, doc *ast.CommentGroup, set markers.Set) *model.Field {
-	name, options, _ := strings.Cut(reflect.StructTag(tag).Get("json"), ",")
-	f := &model.Field{
-		GoName:   v.Name(),
-		JSONName: name,
-		Embedded: v.Embedded(),
-		Var:      v,
-		Tag:      tag,
-		Pos:      fset.Position(ident.Pos()),
-		Doc:      docText(doc),
-		Markers:  set,
-	}
-	for _, option := range strings.Split(options, ",") {
-		switch option {
-		case "inline":
-			f.Inline = true
-		case "omitempty":
-			f.OmitEmpty = true
-		case "omitzero":
-			f.OmitZero = true
-		}
-	}
-	if f.Embedded && name == "" {
-		f.Inline = true // encoding/json flattens untagged embedded structs
-	}
+	f := model.NewField(v, tag)
+	f.Pos, f.Doc, f.Markers = fset.Position(ident.Pos()), docText(doc), set
 	return f
 }
 

@@ -7,6 +7,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"reflect"
+	"strings"
 
 	"github.com/metagen-dev/metagen/generators/markers"
 )
@@ -81,6 +83,28 @@ type Field struct {
 
 // Type returns the field's type.
 func (f *Field) Type() types.Type { return f.Var.Type() }
+
+// NewField describes the struct field v with struct tag tag: its names and
+// the json options, which encoding/json reads. The caller adds position, doc
+// and markers.
+func NewField(v *types.Var, tag string) *Field {
+	name, options, _ := strings.Cut(reflect.StructTag(tag).Get("json"), ",")
+	f := &Field{GoName: v.Name(), JSONName: name, Embedded: v.Embedded(), Var: v, Tag: tag}
+	for _, option := range strings.Split(options, ",") {
+		switch option {
+		case "inline":
+			f.Inline = true
+		case "omitempty":
+			f.OmitEmpty = true
+		case "omitzero":
+			f.OmitZero = true
+		}
+	}
+	if f.Embedded && name == "" {
+		f.Inline = true // encoding/json flattens untagged embedded structs
+	}
+	return f
+}
 
 // Lookup returns the named type called name, or nil.
 func (p *Package) Lookup(name string) *Type {
