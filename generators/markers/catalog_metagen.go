@@ -1,5 +1,11 @@
 package markers
 
+import (
+	"fmt"
+	"go/token"
+	"strings"
+)
+
 // metagen's own markers. The namespace is closed: an unknown +metagen: marker is an error.
 func init() {
 	const dialect = Namespace
@@ -23,5 +29,20 @@ func init() {
 			Doc: "Write the OpenAPI definitions exactly as openapi-gen does: without the validation-gen and kubebuilder markers, with its handling of omitzero."},
 		&Def{Name: "metagen:allowed-finalizers", Targets: OnType, Kind: List, Dialect: dialect, Reader: "validation",
 			Doc: "The finalizers of the package's +groupName domain that this type's controllers own; any other finalizer in that domain is rejected."},
+		&Def{Name: "metagen:validation-for", Targets: OnType, Kind: String, Dialect: dialect, Reader: "validation",
+			Check: checkValidationFor,
+			Doc: "The struct declares validation for a type of another package or module, e.g. k8s.io/api/certificates/v1.PodCertificateRequest: " +
+				"its fields name (by Go name) fields of that type and carry the usual +k8s: and +kubebuilder:validation markers, its type markers apply to that type, " +
+				"and the package gets Validate_<Type> for it (registered with the scheme when it is a root type). The struct itself is never used at run time."},
 	)
+}
+
+// checkValidationFor wants one qualified type name: an import path, a dot
+// and an identifier.
+func checkValidationFor(_ Target, value string) error {
+	dot := strings.LastIndexByte(value, '.')
+	if dot <= 0 || strings.LastIndexByte(value, '/') > dot || !token.IsIdentifier(value[dot+1:]) || strings.ContainsAny(value[:dot], " \t,\"") {
+		return fmt.Errorf("want <import path>.<TypeName>, like k8s.io/api/certificates/v1.PodCertificateRequest, got %q", value)
+	}
+	return nil
 }

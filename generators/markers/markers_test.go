@@ -86,6 +86,8 @@ func TestParseErrors(t *testing.T) {
 		{"modeDiscriminator on a type", OnType, "+k8s:modeDiscriminator", `not allowed on a type: it applies to a field`},
 		{"validation rule on a constant", OnConst, "+k8s:minimum=1", `marker "+k8s:minimum" is not allowed on a constant: it applies to a type, field`},
 		{"enumExclude with a value", OnConst, "+k8s:enumExclude=true", `takes no value, got "true"`},
+		{"validation-for without a type", OnType, "+metagen:validation-for=k8s.io/api/certificates/v1", `want <import path>.<TypeName>`},
+		{"validation-for on a field", OnField, "+metagen:validation-for=k8s.io/api/core/v1.Pod", `marker "+metagen:validation-for" is not allowed on a field: it applies to a type`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, errs := parseComment(t, tc.target, " "+tc.line)

@@ -35,14 +35,9 @@ type typePlan struct {
 	// value of it.
 	self *valuePlan
 	// enum is set for +k8s:enum types.
-	enum   *enumPlan
-	fields []*fieldPlan
-	// unions, dependents and modes are the struct's cross-field rules,
-	// which structOrder lists in the order validation-gen runs them.
-	unions      []*unionPlan
-	dependents  []*dependentPlan
-	modes       []*modeGroup
-	structOrder []structCheck
+	enum *enumPlan
+	// structScope holds the fields and the struct's cross-field rules.
+	structScope
 	// metadata is set for root types that embed metav1.ObjectMeta.
 	metadata     *metadataPlan
 	root         bool
@@ -85,6 +80,14 @@ type valuePlan struct {
 	subfields  []*partPlan
 	listItems  []*partPlan
 	itemUnions []*itemUnionPlan
+	// sub holds the struct-level checks +k8s:subfield tags ask for.
+	sub *structScope
+	// noNils rejects nil items of a list-of-pointers field that is
+	// validated, first, as validation-gen does (validate.PtrSliceNoNils).
+	noNils bool
+	// outside is set when the value's type is of a package whose
+	// validation metagen cannot find (see outside.go).
+	outside *outsideRef
 }
 
 // partPlan is the rules chained to one part of a value: a subfield of a
@@ -138,7 +141,7 @@ func (v *valuePlan) has() bool {
 		return false
 	}
 	return v.checksSomething() || (v.list != nil && v.list.unique) || v.typeFn.has() ||
-		v.elem.has() || v.key.has() || len(v.subfields) > 0 || len(v.listItems) > 0 || len(v.itemUnions) > 0
+		v.elem.has() || v.key.has() || len(v.subfields) > 0 || len(v.listItems) > 0 || len(v.itemUnions) > 0 || v.sub.has()
 }
 
 // checksSomething: optional alone skips the other checks, and there are none.
@@ -163,6 +166,8 @@ type universePlan struct {
 	errs   map[string][]error
 	// excluded holds the +k8s:enumExclude tags of every constant.
 	excluded map[*types.Const]*constExclusion
+	// external holds the +metagen:validation-for declarations (external.go).
+	external *externalSet
 }
 
 type universeKey struct{}
@@ -195,11 +200,13 @@ func analyzeUniverse(universe *model.Universe) *universePlan {
 		}
 		analyzers = append(analyzers, a)
 	}
+	u.readDeclarations(analyzers)
 	for _, a := range analyzers {
 		a.analyzeTypes()
 	}
 	u.settleHas()
 	u.markReachable()
+	u.reportOutside()
 	for _, a := range analyzers {
 		u.pkgs[a.pkg.Path] = a.packagePlan()
 	}
@@ -269,6 +276,10 @@ type analyzer struct {
 	pkg     *model.Package
 	filters []filter
 	on      bool
+	// outer is the name of the tag being read, as written outermost
+	// (+k8s:alpha for +k8s:alpha=+k8s:unionMember): validation-gen orders
+	// a field's tags by it.
+	outer string
 }
 
 // analyzeTypes analyzes every named type of the package, when it opts in.
@@ -277,7 +288,7 @@ func (a *analyzer) analyzeTypes() {
 		return
 	}
 	a.checkFilters(a.filters)
-	for _, t := range a.pkg.NamedTypes {
+	for _, t := range a.typesToAnalyze() {
 		if t.IsAlias() || t.Named() == nil || t.Named().TypeParams().Len() > 0 {
 			continue
 		}
@@ -289,6 +300,9 @@ func (a *analyzer) analyzeTypes() {
 		tp.root = true
 		tp.metadata = a.metadataPlan(t)
 		tp.subresources = a.subresources(t)
+		if tp.metadata != nil {
+			tp.fields = withoutObjectMeta(tp.fields)
+		}
 	}
 }
 
@@ -306,7 +320,7 @@ func (a *analyzer) packagePlan() *packagePlan {
 			continue
 		}
 		plan.types = append(plan.types, tp)
-		if tp.root && isRuntimeObject(t) {
+		if tp.root && isRuntimeObject(tp.t) {
 			plan.roots = append(plan.roots, tp)
 		}
 	}
@@ -317,11 +331,11 @@ func (a *analyzer) packagePlan() *packagePlan {
 
 // typePlan analyzes a named type of this package once.
 func (a *analyzer) typePlan(t *model.Type) *typePlan {
-	if tp := a.u.plans[t.Object]; tp != nil {
+	if tp := a.u.plans[a.u.planKey(t)]; tp != nil {
 		return tp
 	}
-	tp := &typePlan{t: t}
-	a.u.plans[t.Object] = tp
+	tp := &typePlan{t: t, structScope: structScope{owner: t.Object.Type(), name: t.Name, pos: t.Pos}}
+	a.u.plans[a.u.planKey(t)] = tp
 	self := a.readRules(t.Markers)
 	self.pathName = t.Name
 	a.nameCustom(self, "ValidateCustom_"+t.Name)
@@ -336,7 +350,7 @@ func (a *analyzer) typePlan(t *model.Type) *typePlan {
 				tp.fields = append(tp.fields, fp)
 			}
 		}
-		a.structRules(tp)
+		a.structRules(&tp.structScope)
 	}
 	return tp
 }
@@ -351,8 +365,8 @@ func (a *analyzer) fieldPlan(owner *model.Type, f *model.Field) *fieldPlan {
 		}
 		return nil
 	}
-	if f.Embedded && (isMetav1(f.Type(), "TypeMeta") || isMetav1(f.Type(), "ObjectMeta") || isMetav1(f.Type(), "ListMeta")) {
-		return nil // TypeMeta has no rules; ObjectMeta is the root's metadata
+	if f.Embedded && (isMetav1(f.Type(), "TypeMeta") || isMetav1(f.Type(), "ListMeta")) {
+		return nil // no rules
 	}
 	path := f.JSONName
 	if path == "" {
@@ -362,7 +376,11 @@ func (a *analyzer) fieldPlan(owner *model.Type, f *model.Field) *fieldPlan {
 		path = ""
 	}
 	d.pathName = path
-	return &fieldPlan{f: f, path: path, value: a.value(f.Type(), d, f.Pos, f), decl: d}
+	value := a.value(f.Type(), d, f.Pos, f)
+	if s, ok := f.Type().Underlying().(*types.Slice); ok && isPointer(s.Elem()) {
+		value.noNils = true
+	}
+	return &fieldPlan{f: f, path: path, value: value, decl: d}
 }
 
 // value analyzes the rules of one value of type typ. field is set for
@@ -380,20 +398,29 @@ func (a *analyzer) value(typ types.Type, d *declRules, pos token.Position, field
 	case *types.Slice:
 		v.list = a.listPlan(u, d)
 		v.elem = a.value(u.Elem(), orEmpty(d.items), pos, nil)
+		v.elem.outside.called("list item")
 	case *types.Map:
 		v.elem = a.value(u.Elem(), orEmpty(d.items), pos, nil)
 		v.key = a.value(u.Key(), orEmpty(d.keys), pos, nil)
+		v.elem.outside.called("map value")
+		v.key.outside.called("map key")
 	default:
 		if d.items != nil || d.keys != nil {
 			a.errorf(pos, "+k8s:eachVal, +k8s:eachKey and items: markers apply to lists and maps, not %s", typeName(typ))
 		}
-		if d.listType != "" || len(d.mapKeys) > 0 || d.unique != "" {
+		// The kube-openapi spellings (+listType, +listMapKey) say nothing
+		// to validate on a value that is not a list (k8s.io/api has
+		// +listType=atomic on a *string); whether the schema may carry them
+		// is the openapi generator's to say. validation-gen does not read
+		// them at all.
+		if d.listTypeK8s || d.mapKeysK8s || d.unique != "" {
 			a.errorf(pos, "list markers apply to lists, not %s", typeName(typ))
 		}
 	}
 	if field == nil {
 		a.onlyOnFields(d)
 	}
+	a.subfieldScope(v, d)
 	for _, c := range d.subfields {
 		a.subfield(v, c)
 	}
@@ -403,13 +430,25 @@ func (a *analyzer) value(typ types.Type, d *declRules, pos token.Position, field
 	a.itemUnions(v, d)
 	if !d.opaque {
 		v.typeFn = a.typeFnOf(typ)
+		if v.typeFn == nil {
+			a.noteOutside(v, typ, pos)
+		}
+		if v.outside != nil {
+			// validation-gen stops at the value; its items are not looked at.
+			for _, child := range []*valuePlan{v.elem, v.key} {
+				if child != nil {
+					child.outside = nil
+				}
+			}
+		}
 	}
-	if _, named := typ.(*types.Named); named && v.typeFn != nil && v.typeFn.plan != nil {
+	if _, named := typ.(*types.Named); named && v.typeFn != nil {
 		// The named list or map type's function validates its items and
-		// keys; the value only adds what is written on it.
+		// keys (one of another package's too); the value only adds what
+		// is written on it.
 		for _, child := range []*valuePlan{v.elem, v.key} {
 			if child != nil {
-				child.typeFn = nil
+				child.typeFn, child.outside = nil, nil
 			}
 		}
 	}
@@ -470,6 +509,41 @@ func (a *analyzer) subfield(v *valuePlan, c *chained) {
 	}
 }
 
+// subfieldScope plans the struct-level tags written through +k8s:subfield
+// (+k8s:subfield(m1)=+k8s:unionMember, …): as validation-gen does, they are
+// the unions, dependencies and modes of the value's struct, checked on the
+// value. It takes them out of the subfields' own rules.
+func (a *analyzer) subfieldScope(v *valuePlan, d *declRules) {
+	var fields []*fieldPlan
+	for _, c := range d.subfields {
+		r := c.rules
+		if len(r.unions) == 0 && len(r.dependents) == 0 && len(r.modes) == 0 && len(r.discriminators) == 0 {
+			continue
+		}
+		taken := &declRules{unions: r.unions, dependents: r.dependents, modes: r.modes, discriminators: r.discriminators}
+		r.unions, r.dependents, r.modes, r.discriminators = nil, nil, nil, nil
+		s, ok := deref(v.typ).Underlying().(*types.Struct)
+		if !ok {
+			continue // subfield reports it
+		}
+		f, tag := structFieldTag(s, c.name)
+		if f == nil {
+			continue // subfield reports it
+		}
+		fields = append(fields, &fieldPlan{f: syntheticField(f, tag, c.name, c.pos), path: c.name, decl: taken})
+	}
+	if len(fields) == 0 {
+		return
+	}
+	owner := deref(v.typ)
+	name := typeName(owner)
+	if named, ok := owner.(*types.Named); ok {
+		name = named.Obj().Name()
+	}
+	v.sub = &structScope{owner: owner, name: name, pos: fields[0].f.Pos, subfields: true, fields: fields}
+	a.structRules(v.sub)
+}
+
 // listItem chains rules to the item of a list-map with the given keys
 // (+k8s:item); every key must be given.
 func (a *analyzer) listItem(v *valuePlan, c *chained) {
@@ -478,24 +552,22 @@ func (a *analyzer) listItem(v *valuePlan, c *chained) {
 		a.errorf(c.pos, "+k8s:item applies to lists with listType=map")
 		return
 	}
-	elem := s.Elem()
-	if isPointer(elem) {
-		a.errorf(c.pos, "+k8s:item on lists of pointers is not implemented by metagen yet")
-		return
-	}
+	// The item of a list of pointers is validated as the struct it points
+	// to (validate.PtrSliceItem), as validation-gen does.
+	elem := deref(s.Elem())
 	itemStruct := elem.Underlying().(*types.Struct)
 	var keys []itemKey
 	for _, arg := range c.args {
-		f := structFieldByJSON(itemStruct, arg.Name)
+		f, path := promotedFieldByJSON(itemStruct, arg.Name)
 		found := false
 		for _, k := range v.list.keys {
-			found = found || (f != nil && k.goName == f.Name())
+			found = found || (f != nil && k.goName == path)
 		}
 		if !found {
 			a.errorf(c.pos, "+k8s:item(%s: …): %s is not a listMapKey of the list", arg.Name, arg.Name)
 			return
 		}
-		keys = append(keys, itemKey{listKey: listKey{goName: f.Name(), pointer: isPointer(f.Type())}, value: arg})
+		keys = append(keys, itemKey{listKey: listKey{goName: path, pointer: isPointer(f.Type())}, value: arg})
 	}
 	if len(keys) != len(v.list.keys) {
 		a.errorf(c.pos, "+k8s:item must give every listMapKey of the list")
@@ -528,15 +600,20 @@ func (a *analyzer) typeFnOf(typ types.Type) *typeTarget {
 	if obj.Pkg() == nil {
 		return nil
 	}
+	if target := a.externalTypeFn(obj); target != nil {
+		return target
+	}
 	pkg := a.u.byPath[obj.Pkg().Path()]
 	if pkg == nil {
-		return nil
+		target, _ := outsideTypeFn(named)
+		return target
 	}
 	owner := a
 	if pkg != a.pkg {
 		owner = &analyzer{u: a.u, pkg: pkg}
 		if owner.filters, owner.on = activation(pkg); !owner.on {
-			return nil
+			target, _ := outsideTypeFn(named)
+			return target
 		}
 	}
 	t := lookupType(pkg, obj)
@@ -604,14 +681,14 @@ func (a *analyzer) listKeys(elem types.Type, d *declRules) []listKey {
 		a.errorf(d.listTypePos, "listType=map needs at least one +listMapKey")
 		return nil
 	}
-	s, ok := elem.Underlying().(*types.Struct)
+	s, ok := deref(elem).Underlying().(*types.Struct)
 	if !ok {
 		a.errorf(d.listTypePos, "only lists of structs can be list-maps, not lists of %s", typeName(elem))
 		return nil
 	}
 	var keys []listKey
 	for _, name := range d.mapKeys {
-		field := structFieldByJSON(s, name)
+		field, path := promotedFieldByJSON(s, name)
 		if field == nil {
 			a.errorf(d.mapKeysPos, "+listMapKey=%s: %s has no field with JSON name %q", name, typeName(elem), name)
 			continue
@@ -625,7 +702,7 @@ func (a *analyzer) listKeys(elem types.Type, d *declRules) []listKey {
 			a.errorf(d.mapKeysPos, "+listMapKey=%s: keys must be scalars or pointers to scalars, not %s", name, typeName(field.Type()))
 			continue
 		}
-		keys = append(keys, listKey{goName: field.Name(), pointer: pointer})
+		keys = append(keys, listKey{goName: path, pointer: pointer})
 	}
 	return keys
 }
@@ -633,6 +710,12 @@ func (a *analyzer) listKeys(elem types.Type, d *declRules) []listKey {
 // structFieldByJSON finds a struct field by its JSON name (its Go name when
 // it has no json tag).
 func structFieldByJSON(s *types.Struct, name string) *types.Var {
+	f, _ := structFieldTag(s, name)
+	return f
+}
+
+// structFieldTag finds a struct field by its JSON name, with its struct tag.
+func structFieldTag(s *types.Struct, name string) (*types.Var, string) {
 	for i := range s.NumFields() {
 		f := s.Field(i)
 		jsonName, _, _ := strings.Cut(reflect.StructTag(s.Tag(i)).Get("json"), ",")
@@ -640,10 +723,65 @@ func structFieldByJSON(s *types.Struct, name string) *types.Var {
 			jsonName = f.Name()
 		}
 		if jsonName == name {
-			return f
+			return f, s.Tag(i)
 		}
 	}
-	return nil
+	return nil, ""
+}
+
+// promotedFieldByJSON finds a field by the JSON name it has in the struct's
+// encoding: its own fields first, then, a level at a time, those of the
+// embedded structs encoding/json inlines (embedded without a JSON name of
+// their own, and not through a pointer, which could be nil), as
+// EphemeralContainer gets "name" from EphemeralContainerCommon. path is the
+// Go selector from the struct, e.g. EphemeralContainerCommon.Name; a name
+// found twice at one level is ambiguous, as encoding/json drops it.
+func promotedFieldByJSON(s *types.Struct, name string) (f *types.Var, path string) {
+	type level struct {
+		s    *types.Struct
+		path string
+	}
+	current := []level{{s: s}}
+	for depth := 0; len(current) > 0 && depth < 8; depth++ {
+		var next []level
+		found := 0
+		for _, l := range current {
+			for i := range l.s.NumFields() {
+				field := l.s.Field(i)
+				jsonName, _, _ := strings.Cut(reflect.StructTag(l.s.Tag(i)).Get("json"), ",")
+				if field.Embedded() && jsonName == "" {
+					if inner, ok := field.Type().Underlying().(*types.Struct); ok {
+						next = append(next, level{s: inner, path: l.path + field.Name() + "."})
+						continue
+					}
+					if p, ok := field.Type().(*types.Pointer); ok && isStruct(p.Elem()) {
+						continue
+					}
+				}
+				if jsonName == "" {
+					jsonName = field.Name()
+				}
+				if jsonName == name && jsonName != "-" {
+					f, path = field, l.path+field.Name()
+					found++
+				}
+			}
+		}
+		switch {
+		case found == 1:
+			return f, path
+		case found > 1:
+			return nil, ""
+		}
+		current = next
+	}
+	return nil, ""
+}
+
+// syntheticField describes a struct field the loader did not (a field of
+// another package's type, named by +k8s:subfield).
+func syntheticField(v *types.Var, tag, json string, pos token.Position) *model.Field {
+	return &model.Field{GoName: v.Name(), JSONName: json, Embedded: v.Embedded(), Var: v, Tag: tag, Pos: pos}
 }
 
 func isStruct(t types.Type) bool {

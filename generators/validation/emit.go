@@ -47,6 +47,7 @@ func newWriter(pass *gen.Pass, plan *packagePlan) *writer {
 	file.ImportAlias(setsPkg, "sets")
 	file.ImportAlias(schemaMetaPath, "meta")
 	file.ImportAlias(rulesPkg, "rules")
+	file.ImportAlias(metav1ValidationPath, "metav1validation")
 	return &writer{plan: plan, file: file, eq: newEquality(plan.pkg.Types)}
 }
 
@@ -84,7 +85,7 @@ func (w *writer) writeRegistration() {
 }
 
 func (w *writer) addValidationFunc(tp *typePlan) jen.Code {
-	self := jen.Op("*").Id(tp.t.Name)
+	self := jen.Op("*").Add(typeRef(tp.t))
 	var cases []jen.Code
 	for _, s := range tp.subresources {
 		cases = append(cases, jen.Lit(s))
@@ -123,9 +124,9 @@ func (w *writer) writeType(tp *typePlan) {
 		w.file.Add(v)
 		w.file.Line()
 	}
-	param := jen.Op("*").Id(tp.t.Name)
+	param := jen.Op("*").Add(typeRef(tp.t))
 	if isNilable(tp.t.Object.Type()) {
-		param = jen.Id(tp.t.Name)
+		param = typeRef(tp.t)
 	}
 	name := "Validate_" + tp.t.Name
 	w.file.Comment(name + " validates an instance of " + tp.t.Name + " according")
@@ -147,7 +148,7 @@ func (w *writer) typeBody(tp *typePlan) []jen.Code {
 		body = append(body, w.enumCheck(tp))
 	}
 	body = append(body, w.valueChecks(tp.self, stem)...)
-	body = append(body, w.structChecks(tp)...)
+	body = append(body, w.structChecks(&tp.structScope, "")...)
 	for _, fp := range tp.fields {
 		if fp.value.has() {
 			body = append(body, w.field(tp, fp))
@@ -189,7 +190,7 @@ func (w *writer) field(owner *typePlan, fp *fieldPlan) jen.Code {
 		jen.Comment("field "+owner.t.Name+"."+fp.f.GoName),
 		jen.Id("fn").Op(":=").Add(fn),
 		jen.Id("oldVal").Op(":=").Qual(safePkg, "Field").Call(jen.Id("oldObj"),
-			jen.Func().Params(jen.Id("oldObj").Op("*").Id(owner.t.Name)).Add(paramType(v.typ)).Block(jen.Return(oldArg))),
+			jen.Func().Params(jen.Id("oldObj").Op("*").Add(typeRef(owner.t))).Add(paramType(v.typ)).Block(jen.Return(oldArg))),
 		appendErrs(call),
 	)
 }
@@ -224,7 +225,21 @@ func (w *writer) ratchet(v *valuePlan) jen.Code {
 
 // onlyTypeFn reports a value validated only by its type's function.
 func onlyTypeFn(v *valuePlan) bool {
-	return !v.checksSomething() && !v.list.hasUnique() && !v.elem.has() && !v.key.has() && v.typeFn.has()
+	return !v.checksSomething() && !v.list.hasUnique() && !v.elem.has() && !v.key.has() && !v.sub.has() && v.typeFn.has()
+}
+
+// subfieldStructChecks writes the unions, dependencies and modes that
+// +k8s:subfield tags ask for, on the value's struct; a nil pointer has no
+// fields to check.
+func (w *writer) subfieldStructChecks(v *valuePlan, stem string) []jen.Code {
+	if !v.sub.has() {
+		return nil
+	}
+	checks := w.structChecks(v.sub, stem)
+	if isPointer(v.typ) {
+		return []jen.Code{jen.If(jen.Id("obj").Op("!=").Nil()).Block(checks...)}
+	}
+	return checks
 }
 
 // call is one validator call with its flags.
@@ -256,6 +271,7 @@ func (w *writer) valueChecks(v *valuePlan, stem string) []jen.Code {
 	cohorts := intoCohorts(calls)
 	out := cohortChecks(cohorts[0].calls, false)
 	out = append(out, w.itemUnionChecks(v, stem)...)
+	out = append(out, w.subfieldStructChecks(v, stem)...)
 	out = append(out, w.listChecks(v)...)
 	for _, c := range cohorts[1:] {
 		body := cohortChecks(c.calls, true)

@@ -17,6 +17,13 @@ func (w *writer) ruleCalls(v *valuePlan, stem string) []call {
 			comment: "the JSON encoding omits an empty value, and a CRD schema does not check what is omitted",
 		})
 	}
+	if v.noNils {
+		elem := deref(v.typ.Underlying().(*types.Slice).Elem())
+		calls = append(calls, w.wrap(rule{}, v, call{
+			code:         jen.Qual(validatePkg, "PtrSliceNoNils").Types(typeCode(elem)).Call(stdArgs()...),
+			shortCircuit: true,
+		}))
+	}
 	updates := map[modifiers][]string{}
 	var updateOrder []rule
 	for _, r := range v.rules {
@@ -197,6 +204,8 @@ func (w *writer) updateCall(v *valuePlan, constraints []string) *jen.Statement {
 	}
 	name := "UpdateValueByCompare"
 	switch {
+	case isSlice(v.typ) && isPointer(v.typ.Underlying().(*types.Slice).Elem()):
+		name = "PtrSliceUpdate"
 	case isSlice(v.typ):
 		name = "ValSliceUpdate"
 	case isMap(v.typ):
@@ -231,13 +240,18 @@ func (w *writer) listChecks(v *valuePlan) []jen.Code {
 	if v.list.match == "keys" {
 		comment = "lists with map semantics require unique keys"
 	}
-	c := w.wrap(rule{mods: v.list.uniqueMods}, v, call{code: jen.Qual(validatePkg, "ValSliceUnique").Call(stdArgs(w.matchFunc(v))...)})
+	fn := "ValSliceUnique"
+	if isPointer(v.typ.Underlying().(*types.Slice).Elem()) {
+		fn = "PtrSliceUnique"
+	}
+	c := w.wrap(rule{mods: v.list.uniqueMods}, v, call{code: jen.Qual(validatePkg, fn).Call(stdArgs(w.matchFunc(v))...)})
 	return []jen.Code{jen.Comment(comment), appendErrs(c.code)}
 }
 
-// matchFunc pairs list items: by their keys, or by value.
+// matchFunc pairs list items: by their keys, or by value; the items of a
+// list of pointers by what they point to.
 func (w *writer) matchFunc(v *valuePlan) jen.Code {
-	elem := v.typ.Underlying().(*types.Slice).Elem()
+	elem := deref(v.typ.Underlying().(*types.Slice).Elem())
 	if v.list == nil || v.list.match == "" {
 		return jen.Nil()
 	}
@@ -363,7 +377,7 @@ func (w *writer) metadataCall(tp *typePlan) []jen.Code {
 	return []jen.Code{
 		jen.Comment("metadata"),
 		jen.Id("oldMeta").Op(":=").Qual(safePkg, "Field").Call(jen.Id("oldObj"),
-			jen.Func().Params(jen.Id("oldObj").Op("*").Id(tp.t.Name)).Op("*").Qual(metav1Pkg, "ObjectMeta").
+			jen.Func().Params(jen.Id("oldObj").Op("*").Add(typeRef(tp.t))).Op("*").Qual(metav1Pkg, "ObjectMeta").
 				Block(jen.Return(jen.Op("&").Id("oldObj").Dot("ObjectMeta")))),
 		appendErrs(jen.Qual(rulesPkg, "Child").Call(jen.Id("fldPath"), jen.Lit("metadata"),
 			jen.Id(metadataVar(tp)).Dot("Validate").Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Op("&").Id("obj").Dot("ObjectMeta"), jen.Id("oldMeta")))),

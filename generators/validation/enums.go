@@ -150,14 +150,12 @@ func (a *analyzer) enumValues(t *model.Type) *enumPlan {
 		return nil
 	}
 	plan := &enumPlan{}
-	declared := 0
 	scope := a.pkg.Types.Scope()
 	for _, name := range scope.Names() {
 		c, ok := scope.Lookup(name).(*types.Const)
 		if !ok || !types.Identical(c.Type(), t.Object.Type()) {
 			continue
 		}
-		declared++
 		ex := a.u.excluded[c]
 		if ex != nil && ex.always {
 			continue
@@ -175,9 +173,8 @@ func (a *analyzer) enumValues(t *model.Type) *enumPlan {
 			plan.exclusions = append(plan.exclusions, when...)
 		}
 	}
-	if declared == 0 {
-		a.errorf(m.Pos, "+k8s:enum: type %s has no constants", t.Name)
-	}
+	// An enum without constants allows no value, as in validation-gen
+	// (validate.Enum over an empty set).
 	return plan
 }
 

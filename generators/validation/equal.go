@@ -1,6 +1,7 @@
 package validation
 
 import (
+	"fmt"
 	"go/types"
 	"sort"
 	"strings"
@@ -59,9 +60,9 @@ func (e *equality) same(t types.Type, a, b func() *jen.Statement) (*jen.Statemen
 	case isDirectComparable(t):
 		return a().Op("==").Add(b()), true
 	case isMetav1(t, "Time"):
-		return a().Dot("UTC").Call().Op("==").Add(b()).Dot("UTC").Call(), true
+		return receiver(a()).Dot("UTC").Call().Op("==").Add(receiver(b())).Dot("UTC").Call(), true
 	case isQuantity(t):
-		return a().Dot("Cmp").Call(b()).Op("==").Lit(0), true
+		return receiver(a()).Dot("Cmp").Call(b()).Op("==").Lit(0), true
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Pointer:
@@ -181,4 +182,13 @@ func upperFirst(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// receiver makes an expression a method's receiver: a dereference (*obj, as
+// the ratchet compares) needs parentheses, or the method binds first.
+func receiver(s *jen.Statement) *jen.Statement {
+	if strings.HasPrefix(fmt.Sprintf("%#v", s), "*") {
+		return jen.Parens(s)
+	}
+	return s
 }

@@ -2,6 +2,7 @@ package validation
 
 import (
 	"go/token"
+	"go/types"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,6 +21,8 @@ type itemUnionPlan struct {
 	name      string
 	zeroOrOne bool
 	members   []itemUnionMember
+	// mods are the members' wrapping tags (see familyModifiers).
+	mods modifiers
 }
 
 // itemUnionMember is a list item in a union: its name in messages, as
@@ -53,21 +56,37 @@ func (a *analyzer) itemUnions(v *valuePlan, d *declRules) {
 		a.errorf(tags[0].pos, "%s through +k8s:item applies to list fields and list types", tags[0].tag)
 		return
 	}
-	sort.SliceStable(tags, func(i, j int) bool { return before(tags[i].pos, tags[j].pos) })
+	// validation-gen reads a field's tags by the name of the outermost one,
+	// then as written.
+	sort.SliceStable(tags, func(i, j int) bool {
+		if tags[i].sortTag != tags[j].sortTag {
+			return tags[i].sortTag < tags[j].sortTag
+		}
+		return before(tags[i].pos, tags[j].pos)
+	})
 	byName := map[string]*itemUnionPlan{}
 	var families []string
+	first := map[string]unionTag{}
 	for _, t := range tags {
 		if t.tag == "+k8s:unionDiscriminator" {
 			a.errorf(t.pos, "%s applies to a string field of a struct, not to list items", t.tag)
 			continue
 		}
 		zeroOrOne := t.tag == "+k8s:zeroOrOneOfMember"
-		key := unionFamily(zeroOrOne) + "/" + t.union
+		family := unionFamily(zeroOrOne)
+		if f, seen := first[family]; !seen {
+			first[family] = t.unionTag
+		} else if f.mods != t.mods {
+			a.errorf(t.pos, "%s: the list items in a list's unions must have the same wrapping tags: this one has %s, the one at line %d has %s (validation-gen checks all the unions of a list under the first member's)",
+				t.tag, describeMods(t.mods), f.pos.Line, describeMods(f.mods))
+			continue
+		}
+		key := family + "/" + t.union
 		u := byName[key]
 		if u == nil {
-			u = &itemUnionPlan{name: t.union, zeroOrOne: zeroOrOne}
+			u = &itemUnionPlan{name: t.union, zeroOrOne: zeroOrOne, mods: t.mods}
 			byName[key] = u
-			families = appendOnce(families, unionFamily(zeroOrOne))
+			families = appendOnce(families, family)
 		}
 		label := d.pathName + "[" + selector(t.item.args) + "]"
 		if u.hasMember(label) {
@@ -140,9 +159,9 @@ func selector(args []codetags.Arg) string {
 func (w *writer) itemUnionChecks(v *valuePlan, stem string) []jen.Code {
 	var out []jen.Code
 	for _, u := range v.itemUnions {
-		prefix, call := "unionMembershipFor", "Union"
+		prefix, fn := "unionMembershipFor", "Union"
 		if u.zeroOrOne {
-			prefix, call = "zeroOrOneOfMembershipFor", "ZeroOrOneOfUnion"
+			prefix, fn = "zeroOrOneOfMembershipFor", "ZeroOrOneOfUnion"
 		}
 		name := prefix + upperFirst(stem) + "Items" + upperFirst(u.name)
 		var members, isSetFns []jen.Code
@@ -151,7 +170,8 @@ func (w *writer) itemUnionChecks(v *valuePlan, stem string) []jen.Code {
 			isSetFns = append(isSetFns, listHasItem(v, m.keys))
 		}
 		w.vars = append(w.vars, jen.Var().Id(name).Op("=").Qual(validatePkg, "NewUnionMembership").Call(members...))
-		out = append(out, appendErrs(jen.Qual(validatePkg, call).Call(stdArgs(append([]jen.Code{jen.Id(name)}, isSetFns...)...)...)))
+		c := w.wrap(rule{mods: u.mods}, v, call{code: jen.Qual(validatePkg, fn).Call(stdArgs(append([]jen.Code{jen.Id(name)}, isSetFns...)...)...)})
+		out = append(out, appendErrs(c.code))
 	}
 	return out
 }
@@ -162,6 +182,9 @@ func listHasItem(v *valuePlan, keys []itemKey) jen.Code {
 	sorted := append([]itemKey(nil), keys...)
 	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].value.Name < sorted[j].value.Name })
 	var match *jen.Statement
+	if isPointer(v.typ.Underlying().(*types.Slice).Elem()) {
+		match = jen.Id("list").Index(jen.Id("i")).Op("!=").Nil()
+	}
 	for _, k := range sorted {
 		field := jen.Id("list").Index(jen.Id("i")).Dot(k.goName)
 		cond := field.Clone().Op("==").Add(argLiteral(k.value))

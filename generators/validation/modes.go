@@ -44,8 +44,12 @@ var modalityName = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9_]*$`)
 
 func (a *analyzer) readDiscriminator(d *declRules, tag codetags.Tag, pos token.Position, mods modifiers) {
 	name := "+" + tag.Name
-	if mods != (modifiers{}) {
-		a.errorf(pos, "%s cannot be wrapped in another tag", name)
+	// A discriminator validates nothing itself: +k8s:alpha and +k8s:beta
+	// around it change nothing (the ifMode tags carry the stability), as
+	// in validation-gen. An option condition would be dropped just as
+	// silently there, so it is an error here.
+	if mods.option != "" {
+		a.errorf(pos, "%s cannot be wrapped in +k8s:ifEnabled or +k8s:ifDisabled: a struct has its modes whatever the options", name)
 		return
 	}
 	if tag.ValueType != codetags.ValueTypeNone {
@@ -87,13 +91,9 @@ func (a *analyzer) readMode(d *declRules, tag codetags.Tag, pos token.Position, 
 	}
 	payload := &declRules{opaque: true}
 	a.readTag(payload, *tag.ValueTag, pos, mods)
-	sortTag := tag.Name
-	if mods.stability != "" {
-		sortTag = "k8s:" + mods.stability
-	}
 	d.modes = append(d.modes, modeTag{
 		modality: args["modality"], mode: mode, rules: payload, pos: pos,
-		stability: mods.stability, sortTag: "+" + sortTag,
+		stability: mods.stability, sortTag: a.outer,
 	})
 }
 
@@ -158,7 +158,7 @@ type modeValue struct {
 // planModes gathers a struct's discriminators and mode-dependent fields
 // into tp.modes: modalities sorted by name (validation-gen calls the
 // unnamed one "default"), fields by Go name.
-func (a *analyzer) planModes(tp *typePlan) {
+func (a *analyzer) planModes(tp *structScope) {
 	groups := map[string]*modeGroup{}
 	firstUse := map[string]token.Position{}
 	group := func(modality string) *modeGroup {
@@ -173,7 +173,7 @@ func (a *analyzer) planModes(tp *typePlan) {
 			switch {
 			case !a.discriminatorFits(fp, d):
 			case g.discriminator != nil:
-				a.errorf(d.pos, "+k8s:modeDiscriminator%s: %s already has one, %s", modalitySuffix(d.modality), tp.t.Name, g.discriminator.f.GoName)
+				a.errorf(d.pos, "+k8s:modeDiscriminator%s: %s already has one, %s", modalitySuffix(d.modality), tp.name, g.discriminator.f.GoName)
 			default:
 				g.discriminator = fp
 			}
@@ -195,7 +195,7 @@ func (a *analyzer) planModes(tp *typePlan) {
 			continue // a discriminator nothing depends on
 		}
 		if g.discriminator == nil {
-			a.errorf(firstUse[modality], "+k8s:ifMode%s: %s has no +k8s:modeDiscriminator%s field", modalitySuffix(modality), tp.t.Name, modalitySuffix(modality))
+			a.errorf(firstUse[modality], "+k8s:ifMode%s: %s has no +k8s:modeDiscriminator%s field", modalitySuffix(modality), tp.name, modalitySuffix(modality))
 			continue
 		}
 		for _, fp := range sortedByGoName(tp.fields) {
@@ -258,7 +258,7 @@ func (a *analyzer) discriminatorFits(fp *fieldPlan, d discriminatorTag) bool {
 
 // modeMember plans one field's validations per mode. Several ifMode tags
 // for one mode add up, in the order written.
-func (a *analyzer) modeMember(tp *typePlan, g *modeGroup, fp *fieldPlan, tags []modeTag) *modeMember {
+func (a *analyzer) modeMember(tp *structScope, g *modeGroup, fp *fieldPlan, tags []modeTag) *modeMember {
 	if isStruct(fp.f.Type()) {
 		a.errorf(tags[0].pos, "+k8s:ifMode: field %s is a struct value, which is always set and cannot be forbidden in other modes; use a pointer", fp.f.GoName)
 		return nil
@@ -282,7 +282,7 @@ func (a *analyzer) modeMember(tp *typePlan, g *modeGroup, fp *fieldPlan, tags []
 	sort.Strings(values)
 	for _, value := range values {
 		d := byValue[value]
-		a.nameCustom(d, "ValidateCustom_"+tp.t.Name+"_"+fp.f.GoName)
+		a.nameCustom(d, "ValidateCustom_"+tp.name+"_"+fp.f.GoName)
 		member.modes = append(member.modes, modeValue{value: value, plan: a.value(fp.f.Type(), d, fp.f.Pos, fp.f)})
 	}
 	return member
@@ -341,17 +341,17 @@ func (a *analyzer) onlyOwnRules(m modeTag) bool {
 
 // modeChecks writes one validate.Discriminated call per mode-dependent
 // field.
-func (w *writer) modeChecks(tp *typePlan) []jen.Code {
+func (w *writer) modeChecks(tp *structScope, stem string) []jen.Code {
 	var out []jen.Code
 	for _, g := range tp.modes {
 		for _, m := range g.members {
-			out = append(out, w.discriminated(tp, g, m))
+			out = append(out, w.discriminated(tp, g, m, stem))
 		}
 	}
 	return out
 }
 
-func (w *writer) discriminated(tp *typePlan, g *modeGroup, m *modeMember) jen.Code {
+func (w *writer) discriminated(tp *structScope, g *modeGroup, m *modeMember, subStem string) jen.Code {
 	f := m.field.f
 	typ := f.Type()
 	discType := g.discriminator.f.Type()
@@ -360,7 +360,10 @@ func (w *writer) discriminated(tp *typePlan, g *modeGroup, m *modeMember) jen.Co
 		get = jen.Id("obj").Dot(f.GoName)
 	}
 	var rules []jen.Code
-	stem := lowerFirst(tp.t.Name) + f.GoName
+	stem := lowerFirst(tp.name) + f.GoName
+	if subStem != "" {
+		stem = subStem + "Subfield" + f.GoName
+	}
 	for _, mode := range m.modes {
 		value := jen.Lit(mode.value)
 		if basicInfo(discType)&types.IsBoolean != 0 {
@@ -376,8 +379,8 @@ func (w *writer) discriminated(tp *typePlan, g *modeGroup, m *modeMember) jen.Co
 	forbidden = markStability(forbidden, m.stability)
 	return appendErrs(jen.Qual(validatePkg, "Discriminated").Call(stdArgs(
 		jen.Lit(m.field.path),
-		jen.Func().Params(jen.Id("obj").Op("*").Id(tp.t.Name)).Add(paramType(typ)).Block(jen.Return(get)),
-		jen.Func().Params(jen.Id("obj").Op("*").Id(tp.t.Name)).Add(typeCode(discType)).Block(jen.Return(jen.Id("obj").Dot(g.discriminator.f.GoName))),
+		jen.Func().Params(jen.Id("obj").Op("*").Add(typeCode(tp.owner))).Add(paramType(typ)).Block(jen.Return(get)),
+		jen.Func().Params(jen.Id("obj").Op("*").Add(typeCode(tp.owner))).Add(typeCode(discType)).Block(jen.Return(jen.Id("obj").Dot(g.discriminator.f.GoName))),
 		w.partEquiv(typ),
 		validatorFunc(typ, jen.Return(forbidden)),
 		jen.Index().Qual(validatePkg, "DiscriminatedRule").Types(paramType(typ), typeCode(discType)).Values(rules...),

@@ -14,7 +14,12 @@ func (a *analyzer) normalize(d *declRules) {
 	var kept []rule
 	for _, r := range d.rules {
 		if i := sameSlot(kept, r); i >= 0 {
-			if prev := kept[i]; !a.agree(prev, r) {
+			if prev := kept[i]; yields(prev, r) {
+				kept[i] = r
+				continue
+			} else if yields(r, prev) {
+				continue
+			} else if !a.agree(prev, r) {
 				continue
 			} else if prev.kubebuilder && !r.kubebuilder {
 				kept[i] = r
@@ -30,6 +35,19 @@ func (a *analyzer) normalize(d *declRules) {
 			a.normalize(nested)
 		}
 	}
+}
+
+// yields reports a kubebuilder presence marker that gives way to another
+// dialect's: +kubebuilder:validation:Required or Optional against +optional,
+// +required, +k8s:optional or +k8s:required. As in the schema the openapi
+// generator writes (and openapi-gen, which reads no kubebuilder marker), the
+// Kubernetes markers decide; k8s.io/api has both on a few fields
+// (+optional with +kubebuilder:validation:Required on PortStatus.Error),
+// which kube-apiserver treats as optional. A forbidden value still
+// contradicts a required one.
+func yields(kb, other rule) bool {
+	presence := func(k ruleKind) bool { return k == ruleRequired || k == ruleOptional }
+	return kb.kubebuilder && !other.kubebuilder && presence(kb.kind) && presence(other.kind)
 }
 
 // applyExclusive makes kubebuilder bounds strict, as ExclusiveMinimum and

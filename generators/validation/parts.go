@@ -32,7 +32,11 @@ func (w *writer) partChecks(v *valuePlan, stem string) []jen.Code {
 	}
 	for _, p := range v.listItems {
 		elem := v.typ.Underlying().(*types.Slice).Elem()
-		out = append(out, appendErrs(jen.Qual(validatePkg, "ValSliceItem").Call(stdArgs(
+		fn := "ValSliceItem"
+		if isPointer(elem) {
+			elem, fn = deref(elem), "PtrSliceItem"
+		}
+		out = append(out, appendErrs(jen.Qual(validatePkg, fn).Call(stdArgs(
 			jen.Func().Params(jen.Id("item").Op("*").Add(typeCode(elem))).Bool().Block(jen.Return(itemMatch(p.keys))),
 			w.eq.matchFunc(elem),
 			w.partFunc(p.value, stem+"Item"),

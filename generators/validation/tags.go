@@ -90,6 +90,9 @@ type declRules struct {
 	opaque      bool
 	hasDefault  bool
 	zeroDefault bool
+	// listTypeK8s and mapKeysK8s are set when the validation-gen
+	// spellings (+k8s:listType, +k8s:listMapKey) are among the markers.
+	listTypeK8s, mapKeysK8s bool
 	// exclusiveMin and exclusiveMax make the kubebuilder bounds strict.
 	exclusiveMin, exclusiveMax       bool
 	exclusiveMinPos, exclusiveMaxPos token.Position
@@ -153,6 +156,11 @@ type unionTag struct {
 	union      string
 	memberName string
 	pos        token.Position
+	// mods are the wrapping tags' (+k8s:alpha=+k8s:unionMember, …), which
+	// apply to the union's check; sortTag is the outermost tag's name,
+	// which orders struct-level checks.
+	mods    modifiers
+	sortTag string
 }
 
 // dependentTag is +k8s:dependentRequired(sibling) or
@@ -161,6 +169,8 @@ type dependentTag struct {
 	required bool
 	sibling  string
 	pos      token.Position
+	mods     modifiers
+	sortTag  string
 }
 
 func (d *declRules) itemRules() *declRules {
@@ -199,6 +209,7 @@ var readMarkers = []string{
 	"kubebuilder:validation:MinProperties", "kubebuilder:validation:MaxProperties",
 	"kubebuilder:validation:items", "kubebuilder:validation:XValidation",
 	markerNonNamespaced, markerResource, markerNameFormat, markerCustomResource, markerFinalizers, markerGroupName,
+	markerValidationFor,
 }
 
 // tagsNotRules are +k8s: tags read elsewhere, or by other generators.
@@ -222,6 +233,7 @@ func (a *analyzer) readRules(set markers.Set) *declRules {
 				a.errorf(m.Pos, "%s: %v", m, err)
 				continue
 			}
+			a.outer = "+" + tag.Name
 			a.readTag(d, tag, m.Pos, modifiers{})
 		case m.Name == "required" || m.Name == "optional":
 			kind := ruleRequired
@@ -235,7 +247,7 @@ func (a *analyzer) readRules(set markers.Set) *declRules {
 		case m.Name == "listType":
 			a.setListType(d, m.Value, "+listType", m.Pos, modifiers{})
 		case m.Name == "listMapKey":
-			a.addMapKey(d, m.Value, m.Pos)
+			a.addMapKey(d, m.Value, m.Pos, false)
 		case strings.HasPrefix(m.Name, "kubebuilder:validation:"):
 			a.readKubebuilder(d, m)
 		}
@@ -306,7 +318,7 @@ func (a *analyzer) readTag(d *declRules, tag codetags.Tag, pos token.Position, m
 	case "k8s:listType":
 		a.setListType(d, tag.Value, name, pos, mods)
 	case "k8s:listMapKey":
-		a.addMapKey(d, tag.Value, pos)
+		a.addMapKey(d, tag.Value, pos, true)
 	case "k8s:unique":
 		if tag.Value != "map" && tag.Value != "set" {
 			a.errorf(pos, "%s=%s: want map or set", name, tag.Value)
@@ -318,11 +330,7 @@ func (a *analyzer) readTag(d *declRules, tag codetags.Tag, pos token.Position, m
 	case "k8s:customValidation":
 		add(ruleCustom)
 	case "k8s:unionMember", "k8s:unionDiscriminator", "k8s:zeroOrOneOfMember":
-		if mods != (modifiers{}) {
-			a.errorf(pos, "%s cannot be wrapped in another tag", name)
-			return
-		}
-		u := unionTag{tag: name, pos: pos}
+		u := unionTag{tag: name, pos: pos, mods: mods, sortTag: a.outer}
 		if arg, ok := tag.PositionalArg(); ok {
 			u.union = arg.Value
 		}
@@ -335,11 +343,13 @@ func (a *analyzer) readTag(d *declRules, tag codetags.Tag, pos token.Position, m
 		d.unions = append(d.unions, u)
 	case "k8s:dependentRequired", "k8s:dependentForbidden":
 		arg, ok := tag.PositionalArg()
-		if !ok || arg.Value == "" || mods != (modifiers{}) {
-			a.errorf(pos, "%s needs the JSON name of a sibling field: %s(otherField)", name, name)
+		if !ok || arg.Value == "" || len(tag.Args) != 1 || arg.Type != codetags.ArgTypeString {
+			a.errorf(pos, "%s needs the JSON name of a sibling field: %s(otherField) or %s(\"otherField\")", name, name, name)
 			return
 		}
-		d.dependents = append(d.dependents, dependentTag{required: tag.Name == "k8s:dependentRequired", sibling: arg.Value, pos: pos})
+		d.dependents = append(d.dependents, dependentTag{
+			required: tag.Name == "k8s:dependentRequired", sibling: arg.Value, pos: pos, mods: mods, sortTag: a.outer,
+		})
 	case "k8s:modeDiscriminator":
 		a.readDiscriminator(d, tag, pos, mods)
 	case "k8s:ifMode":
@@ -440,9 +450,11 @@ func (a *analyzer) setListType(d *declRules, value, tag string, pos token.Positi
 		return
 	}
 	d.listType, d.listTypePos, d.listTypeTag, d.listMods = value, pos, tag, mods
+	d.listTypeK8s = d.listTypeK8s || tag == "+k8s:listType"
 }
 
-func (a *analyzer) addMapKey(d *declRules, key string, pos token.Position) {
+func (a *analyzer) addMapKey(d *declRules, key string, pos token.Position, k8s bool) {
+	d.mapKeysK8s = d.mapKeysK8s || k8s
 	key = unquote(strings.TrimSpace(key))
 	for _, existing := range d.mapKeys {
 		if existing == key {

@@ -59,16 +59,46 @@
 // +k8s:ifMode("A")=+k8s:… on the fields whose validation depends on it,
 // which are forbidden in the modes no ifMode names (validate.Discriminated,
 // one call per field). They run in validation-gen's order: by field, and by
-// tag name within a field. Through +k8s:item, list items are members of
-// unions too, which validate.Union and ZeroOrOneOfUnion check on the list.
+// the name of the outermost tag within a field, then as written. Through
+// +k8s:item, list items are members of unions too, which validate.Union and
+// ZeroOrOneOfUnion check on the list; through +k8s:subfield, a field's
+// subfields are the members, discriminators and modes of the field value's
+// struct, checked on the value (a nil pointer has no fields to check).
+//
+// Struct-level tags may be wrapped, as k8s.io/api writes them
+// (+k8s:alpha(since: "1.37")=+k8s:unionMember,
+// +k8s:beta=+k8s:item(type: "Approved")=+k8s:zeroOrOneOfMember,
+// +k8s:ifEnabled(X)=+k8s:dependentForbidden(y)): the union or dependency
+// check is marked alpha or beta, or runs under validate.IfOption, as a
+// whole. validation-gen checks all the unions of a struct (or of a list's
+// items) of one kind at once, under the wrapping tags of the member it reads
+// first, so the members of one kind must agree, and a discriminator's own
+// wrapping (which validation-gen ignores) must be its members' or none;
+// metagen reports the others. A +k8s:modeDiscriminator wrapped in +k8s:alpha
+// or +k8s:beta is a discriminator (the ifMode tags carry the stability);
+// under +k8s:ifEnabled or +k8s:ifDisabled, whose condition validation-gen
+// would drop, it is an error. A dependency's sibling may be quoted:
+// +k8s:dependentRequired("other").
+//
 // The kube-openapi +listType and +listMapKey mean what +k8s:listType and
-// +k8s:listMapKey mean.
+// +k8s:listMapKey mean; on a value that is not a list (k8s.io/api has
+// +listType=atomic on a *string) they say nothing to validate, and whether
+// the schema may carry them is the openapi generator's to say. A list-map
+// key is found by its JSON name through the embedded structs encoding/json
+// inlines, as EphemeralContainer's "name" comes from
+// EphemeralContainerCommon (validation-gen looks only at the item's own
+// fields, but does not read +listMapKey). Lists of pointers work as in
+// validation-gen: a validated field rejects nil items first
+// (validate.PtrSliceNoNils), and sets, maps, items and +k8s:item take the
+// structs the items point to (PtrSliceUnique, PtrSliceItem,
+// EachPtrSliceVal).
 //
 // The constants of a +k8s:enum type are its values (validate.Enum), but
 // those tagged +k8s:enumExclude, or excluded only while an option is
 // enabled or disabled by +k8s:ifEnabled(Option)=+k8s:enumExclude and
 // +k8s:ifDisabled(Option)=+k8s:enumExclude (validate.EnumExclusion). The
-// loader does not parse the comments of constants; this generator does.
+// loader does not parse the comments of constants; this generator does. An
+// enum with no constants allows no value, as in validation-gen.
 //
 // +k8s:customValidation calls the hand-written ValidateCustom_<Type> or
 // ValidateCustom_<Type>_<Field> of the package, as validation-gen does; a
@@ -87,8 +117,15 @@
 // MinProperties, MaxProperties and their items: forms. A marker that says the
 // same as a +k8s: tag (Minimum and +k8s:minimum with the same bound) is one
 // rule; two markers that disagree, or presence markers that contradict each
-// other, are an error at the later marker. XValidation (CEL) is left to the
-// CRD schema, which kube-apiserver enforces.
+// other, are an error at the later marker, except that
+// +kubebuilder:validation:Required and Optional give way to +optional,
+// +required, +k8s:optional and +k8s:required, as in the schema the openapi
+// generator writes (and openapi-gen, which reads no kubebuilder marker):
+// k8s.io/api's PortStatus.Error is +optional and
+// +kubebuilder:validation:Required, and optional to kube-apiserver.
+// (controller-gen gives the kubebuilder marker precedence; validation-gen
+// reads neither dialect.) XValidation (CEL) is left to the CRD schema,
+// which kube-apiserver enforces.
 //
 // Every tag validation-gen v0.37.2 documents is implemented. Where
 // validation-gen would silently drop a tag (a mode's iterations, an
@@ -96,6 +133,80 @@
 // that cannot work (a mode of a bool discriminator that is not true or
 // false, or not a value of an enum discriminator), metagen reports an error
 // at the tag instead.
+//
+// # Types of packages outside the run
+//
+// A value of a named type of a package that the run does not generate
+// validation for (not among the patterns, or without +k8s:validation-gen)
+// calls, as validation-gen does, the Validate_<Type> of that package when it
+// declares one (dependencies come from export data, so metagen knows it
+// exists); for metav1 types, the one k8s.io/apimachinery/pkg/apis/meta/v1/validation
+// declares (ObjectMeta outside a root type, say a template's metadata,
+// OwnerReference, ManagedFieldsEntry, ConditionStatus), validation-gen's
+// input for metav1 in Kubernetes. The types of the packages Kubernetes gives
+// validation-gen as --readonly-pkg (resource, runtime, types, intstr, time)
+// and the other metav1 types have no rules. Any other such value that a
+// root type reaches stops validation-gen ("is in a non-included package"),
+// and is an error here too, with its remedies: add the package to the run,
+// mark the value +k8s:opaqueType (+k8s:eachVal=+k8s:opaqueType for list
+// items and map values, +k8s:eachKey=… for keys), or declare its rules
+// (below). A named list or map type's function validates its items.
+//
+// # Types of other packages
+//
+// Types a package does not own (those of k8s.io/api, say, or of another
+// module) are validated through declarations: a struct of the package,
+// annotated +metagen:validation-for=<import path>.<Type>, whose fields name
+// (by Go name, any subset, in any order) fields of that struct type and
+// carry the usual field markers. Its type markers apply to the external
+// type (+k8s:supportsSubresource, +k8s:customValidation, the metadata
+// markers such as +genclient:nonNamespaced, +k8s:validation-gen=true…):
+//
+//	// +metagen:validation-for=k8s.io/api/certificates/v1.CertificateSigningRequest
+//	// +genclient:nonNamespaced
+//	// +k8s:supportsSubresource=/status
+//	type csr struct {
+//		Spec csrSpec // a declaration for CertificateSigningRequestSpec
+//	}
+//
+//	// +metagen:validation-for=k8s.io/api/certificates/v1.CertificateSigningRequestSpec
+//	type csrSpec struct {
+//		// +k8s:required
+//		SignerName string
+//		// +k8s:minimum=600
+//		ExpirationSeconds *int32
+//	}
+//
+// The package gets Validate_<Type>(ctx, op, fldPath, obj, oldObj *ext.Type)
+// for the external type, exactly as for its own types: error paths use the
+// JSON names of the external struct's tags, unchanged values are ratcheted,
+// +k8s:customValidation calls the package's ValidateCustom_<Type> and
+// ValidateCustom_<Type>_<Field> (taking the external types), a root type
+// (selected by the package's +k8s:validation-gen filter, or the
+// declaration's own +k8s:validation-gen=true) gets the metadata rules, and
+// RegisterValidations registers the external root types that are
+// runtime.Objects. Values of the external type elsewhere in the package
+// (a field of one of its own types, or of another declaration) call that
+// function too. Only the declared fields are validated, in declaration
+// order, which need not be the external type's; the external type's own
+// comments are not read (it comes from export data), so list semantics
+// such as +listType=map must be declared again where they matter.
+//
+// A declared field has the external field's type, or a declaration of it
+// (through pointers, lists and maps). A field whose type reaches a struct
+// type of another module with no declaration in the package needs one, or
+// +k8s:opaqueType to leave it unvalidated; apimachinery's and the standard
+// library's types (metav1.Time, resource.Quantity…) are not asked for. The
+// declaration itself is never used at run time and may be unexported. The
+// package must import the external type's package (a custom validation
+// function or a declared field's type usually does; a blank import works).
+// These are errors at the declaration: an import path or type that does
+// not resolve, a type that is not a struct (or a declaration that is not
+// one), a declared field the external type lacks or whose type differs,
+// two declarations of one type, a function name that two types would share.
+// Other generators see declarations as ordinary structs: in a package that
+// generates deepcopy or OpenAPI for every type, opt them out there
+// (+k8s:deepcopy-gen=false, +k8s:openapi-gen=false).
 //
 // # Paths
 //
@@ -114,7 +225,7 @@ import (
 // Generator writes zz_generated.validations.go.
 var Generator = &gen.Generator{
 	Name:       "validation",
-	Doc:        "Validate_<Type> functions and their scheme registration, as validation-gen writes them, with ObjectMeta rules and the kubebuilder validation markers as Go code.",
+	Doc:        "Validate_<Type> functions and their scheme registration, as validation-gen writes them, with ObjectMeta rules and the kubebuilder validation markers as Go code; types of other modules are validated through +metagen:validation-for declarations.",
 	Markers:    readMarkers,
 	OutputFile: outputFile,
 	Enabled:    enabled,

@@ -43,31 +43,15 @@ var validationPackages = []string{
 }
 
 // validationUnsupported are the packages of validationPackages that metagen
-// refuses today, with the reasons; the default run leaves them out, so that
-// both tools generate the same packages (metagen writes nothing when one
-// package fails), and with them the packages that import them (see
-// closeUnderImports). -validation-packages all puts them back. Remove an
-// entry when metagen handles the package.
-var validationUnsupported = map[string]string{
-	"admissionregistration/v1beta1": "list markers on *SideEffectClass",
-	"authorization/v1":              "+k8s:unionMember inside another tag",
-	"authorization/v1beta1":         "+k8s:unionMember inside another tag",
-	"batch/v1":                      "+k8s:dependentRequired(...) argument",
-	"certificates/v1":               "+k8s:zeroOrOneOfMember inside another tag",
-	"certificates/v1beta1":          "+k8s:zeroOrOneOfMember inside another tag",
-	"core/v1":                       "+listMapKey on a field of an embedded struct; +kubebuilder:validation:Required with +optional",
-	"flowcontrol/v1":                "+k8s:modeDiscriminator inside another tag, so +k8s:ifMode finds none",
-	"flowcontrol/v1beta1":           "+k8s:modeDiscriminator inside another tag, so +k8s:ifMode finds none",
-	"flowcontrol/v1beta2":           "+k8s:modeDiscriminator inside another tag, so +k8s:ifMode finds none",
-	"flowcontrol/v1beta3":           "+k8s:modeDiscriminator inside another tag, so +k8s:ifMode finds none",
-	"networking/v1":                 "+kubebuilder:validation:Required with +optional",
-	"networking/v1beta1":            "+kubebuilder:validation:Required with +optional",
-	"resource/v1":                   "+k8s:unionMember inside another tag",
-	"resource/v1beta1":              "+k8s:unionMember inside another tag",
-	"resource/v1beta2":              "+k8s:unionMember inside another tag",
-	"scheduling/v1alpha3":           "+k8s:dependentRequired(...) argument",
-	"scheduling/v1beta1":            "+k8s:dependentRequired(...) argument",
-}
+// refuses, with the reasons; the default run leaves them out, so that both
+// tools generate the same packages (metagen writes nothing when one package
+// fails), and with them the packages that import them (see
+// closeUnderImports). -validation-packages all puts them back. metagen
+// accepts all 58 packages today (issue 3 removed the last 18: wrapped union,
+// zero-or-one-of, dependency and mode discriminator tags, quoted dependency
+// arguments, +listMapKey through an embedded struct, +kubebuilder:validation:Required
+// with +optional, +listType on a pointer to a string).
+var validationUnsupported = map[string]string{}
 
 // validationReadOnlyPackages are validation-gen's --readonly-pkg flags, as
 // hack/update-codegen.sh passes them: types the API packages use whose
@@ -196,11 +180,9 @@ func prepareValidation(ctx context.Context, ws *workspace) (int, error) {
 func (ws *workspace) apimachineryDir() string { return filepath.Join(ws.root, "apimachinery") }
 
 // closeUnderImports drops from ws.packages each package that imports a
-// package of k8s.io/api left out of the run, until none does.
-// validation-gen refuses a field whose type is in a package it does not
-// generate (apps/v1 needs core/v1's PodTemplateSpec), while metagen leaves
-// such a field unvalidated: either way the two tools would not do the same
-// work.
+// package of k8s.io/api left out of the run, until none does: both tools
+// refuse a field whose type is in a package they do not generate (apps/v1
+// needs core/v1's PodTemplateSpec).
 func (ws *workspace) closeUnderImports(ctx context.Context) error {
 	out, err := runQuiet(ctx, ws.apiDir, goEnv(), "go", "list", "-f", `{{.ImportPath}}{{range .Imports}} {{.}}{{end}}`, "./...")
 	if err != nil {

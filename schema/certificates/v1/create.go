@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	certificatesv1 "k8s.io/api/certificates/v1"
+	"k8s.io/apimachinery/pkg/api/operation"
 	apivalidation "k8s.io/apimachinery/pkg/api/validation"
 	"k8s.io/apimachinery/pkg/types"
 	utilvalidation "k8s.io/apimachinery/pkg/util/validation"
@@ -27,31 +28,25 @@ const (
 )
 
 // MetaRules are the metadata rules of PodCertificateRequest: namespaced,
-// DNS-subdomain names, built-in finalizer rules.
+// DNS-subdomain names, built-in finalizer rules. The generated validation
+// applies the same rules (podCertificateRequestMetadata).
 var MetaRules = meta.Rules{Namespaced: true, NameFormat: meta.DNSSubdomain}
 
-// ValidateCreate returns what kube-apiserver reports when pcr is created.
+// ValidateCreate returns what kube-apiserver reports when pcr is created:
+// the metadata, then the spec. The status is not validated: the server
+// clears it before validating.
 func ValidateCreate(pcr *certificatesv1.PodCertificateRequest) field.ErrorList {
-	errs := MetaRules.ValidateCreate(context.Background(), field.NewPath("metadata"), &pcr.ObjectMeta)
-	return append(errs, validateSpec(&pcr.Spec, field.NewPath("spec"))...)
+	return Validate_PodCertificateRequest(context.Background(), operation.Operation{Type: operation.Create}, nil, pcr, nil)
 }
 
-func validateSpec(spec *certificatesv1.PodCertificateRequestSpec, fldPath *field.Path) field.ErrorList {
-	errs := ValidateSignerName(fldPath.Child("signerName"), spec.SignerName)
-	if spec.UnverifiedUserAnnotations != nil {
-		errs = append(errs, validateUserAnnotations(spec.UnverifiedUserAnnotations, fldPath.Child("unverifiedUserAnnotations"))...)
-	}
-	errs = append(errs, validateSubdomain(fldPath.Child("podName"), spec.PodName)...)
-	errs = append(errs, validateUID(fldPath.Child("podUID"), spec.PodUID)...)
-	errs = append(errs, validateSubdomain(fldPath.Child("serviceAccountName"), spec.ServiceAccountName)...)
-	errs = append(errs, validateUID(fldPath.Child("serviceAccountUID"), spec.ServiceAccountUID)...)
-	errs = append(errs, validateSubdomain(fldPath.Child("nodeName"), string(spec.NodeName))...)
-	errs = append(errs, validateUID(fldPath.Child("nodeUID"), spec.NodeUID)...)
+// validateKeyRequest checks what the server checks after every other spec
+// field: maxExpirationSeconds (without it the key checks are skipped), then
+// the stub CSR.
+func validateKeyRequest(fldPath *field.Path, spec *certificatesv1.PodCertificateRequestSpec) field.ErrorList {
 	if spec.MaxExpirationSeconds == nil {
-		// The server stops here: the key checks are skipped.
-		return append(errs, field.Required(fldPath.Child("maxExpirationSeconds"), "must be set"))
+		return field.ErrorList{field.Required(fldPath.Child("maxExpirationSeconds"), "must be set")}
 	}
-	errs = append(errs, validateMaxExpiration(fldPath.Child("maxExpirationSeconds"), spec.SignerName, *spec.MaxExpirationSeconds)...)
+	errs := validateMaxExpiration(fldPath.Child("maxExpirationSeconds"), spec.SignerName, *spec.MaxExpirationSeconds)
 	if len(spec.StubPKCS10Request) == 0 {
 		// v1 has only the stub CSR; the v1beta1 PKIX key pair can never be set.
 		return append(errs, field.Invalid(fldPath, field.OmitValueType{},
@@ -139,12 +134,11 @@ func validateSubdomain(fldPath *field.Path, name string) field.ErrorList {
 	return errs
 }
 
-func validateUID(fldPath *field.Path, uid types.UID) field.ErrorList {
-	switch {
-	case uid == "":
+// validateUIDSet gives Invalid, not Required, for an empty UID; the length
+// is +k8s:maxBytes=128 (MaxUIDBytes).
+func validateUIDSet(fldPath *field.Path, uid types.UID) field.ErrorList {
+	if uid == "" {
 		return field.ErrorList{field.Invalid(fldPath, string(uid), "must not be empty")}
-	case len(uid) > MaxUIDBytes:
-		return field.ErrorList{field.TooLong(fldPath, string(uid), MaxUIDBytes)}
 	}
 	return nil
 }

@@ -7,4 +7,16 @@
 // request's signer name, checked after a status write passes validation and
 // changes the status) is a server concern and is not done here: the server
 // applies it, as a Forbidden error at spec.signerName.
+//
+// The rules are declared for the k8s.io/api types in validation.go, with
+// metagen's validation-for marker, and generated into
+// zz_generated.validations.go; the hand-written parts are wired in as
+// custom validation functions (ValidateCustom_…). metagen itself links this
+// package (metagen serve), so go generate builds it with the checked-in
+// zz_generated.validations.go: regenerate after each change to the
+// declarations, before hand-written code uses what the change generates.
+//
+// +k8s:validation-gen=TypesWithField=TypeMeta
+//
+//go:generate go run github.com/metagen-dev/metagen/cmd/metagen generate .
 package certificatesv1

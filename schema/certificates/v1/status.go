@@ -12,6 +12,7 @@ import (
 
 	certificatesv1 "k8s.io/api/certificates/v1"
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
+	"k8s.io/apimachinery/pkg/api/operation"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	metav1validation "k8s.io/apimachinery/pkg/apis/meta/v1/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -27,36 +28,44 @@ const (
 	RefreshMargin = 10 * time.Minute
 )
 
+// statusUpdate is the operation of a /status write.
+var statusUpdate = operation.Operation{Type: operation.Update, Request: operation.Request{Subresources: []string{"status"}}}
+
 // ValidateStatusUpdate returns what kube-apiserver reports for a /status
-// write of pcr over old, with now as the server clock. Signer authorization
-// is not checked (see the package doc).
+// write of pcr over old, with now as the server clock: the metadata update
+// rules and, when they pass, the status. The spec is not validated: the
+// server keeps the stored one. Signer authorization is not checked (see the
+// package doc).
 func ValidateStatusUpdate(pcr, old *certificatesv1.PodCertificateRequest, now time.Time) field.ErrorList {
-	if errs := MetaRules.ValidateUpdate(context.Background(), field.NewPath("metadata"), &pcr.ObjectMeta, &old.ObjectMeta); len(errs) > 0 {
-		return errs
-	}
-	statusPath := field.NewPath("status")
+	ctx := WithClock(context.Background(), func() time.Time { return now })
+	return Validate_PodCertificateRequest(ctx, statusUpdate, nil, pcr, old)
+}
+
+// validateStatus checks the condition types (every condition, then
+// apimachinery's condition rules, stopping there when one fails), then the
+// transition from old; spec is the stored spec.
+func validateStatus(statusPath *field.Path, status, old *certificatesv1.PodCertificateRequestStatus, spec *certificatesv1.PodCertificateRequestSpec, now time.Time) field.ErrorList {
 	conditionsPath := statusPath.Child("conditions")
-	errs := validateConditionTypes(pcr.Status.Conditions, conditionsPath)
-	errs = append(errs, metav1validation.ValidateConditions(pcr.Status.Conditions, conditionsPath)...)
+	errs := validateConditionTypes(status.Conditions, conditionsPath)
+	errs = append(errs, metav1validation.ValidateConditions(status.Conditions, conditionsPath)...)
 	if len(errs) > 0 {
 		return errs
 	}
 	switch {
-	case isTerminal(old.Status.Conditions):
-		if !apiequality.Semantic.DeepEqual(pcr.Status, old.Status) {
+	case isTerminal(old.Conditions):
+		if !apiequality.Semantic.DeepEqual(*status, *old) {
 			return field.ErrorList{field.Invalid(statusPath, field.OmitValueType{}, "immutable after PodCertificateRequest is issued, denied, or failed")}
 		}
-	case hasTrue(pcr.Status.Conditions, certificatesv1.PodCertificateRequestConditionTypeDenied),
-		hasTrue(pcr.Status.Conditions, certificatesv1.PodCertificateRequestConditionTypeFailed):
-		onlyConditions := certificatesv1.PodCertificateRequestStatus{Conditions: pcr.Status.Conditions}
-		if !apiequality.Semantic.DeepEqual(pcr.Status, onlyConditions) {
+	case hasTrue(status.Conditions, certificatesv1.PodCertificateRequestConditionTypeDenied),
+		hasTrue(status.Conditions, certificatesv1.PodCertificateRequestConditionTypeFailed):
+		onlyConditions := certificatesv1.PodCertificateRequestStatus{Conditions: status.Conditions}
+		if !apiequality.Semantic.DeepEqual(*status, onlyConditions) {
 			return field.ErrorList{field.Invalid(statusPath, field.OmitValueType{}, "non-condition status fields must be empty when denying or failing the PodCertificateRequest")}
 		}
-	case hasTrue(pcr.Status.Conditions, certificatesv1.PodCertificateRequestConditionTypeIssued):
-		// The status strategy copies the stored spec over the new one.
-		return validateIssued(&pcr.Status, &old.Spec, statusPath, now)
+	case hasTrue(status.Conditions, certificatesv1.PodCertificateRequestConditionTypeIssued):
+		return validateIssued(status, spec, statusPath, now)
 	default:
-		if !apiequality.Semantic.DeepEqual(pcr.Status, old.Status) {
+		if !apiequality.Semantic.DeepEqual(*status, *old) {
 			return field.ErrorList{field.Invalid(statusPath, field.OmitValueType{}, `status is immutable unless transitioning to "Issued", "Denied", or "Failed"`)}
 		}
 	}

@@ -4,16 +4,16 @@ import (
 	"context"
 
 	certificatesv1 "k8s.io/api/certificates/v1"
-	apivalidation "k8s.io/apimachinery/pkg/api/validation"
+	"k8s.io/apimachinery/pkg/api/operation"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
 
 // ValidateUpdate returns what kube-apiserver reports for an update of the
-// main resource: the metadata update rules, and spec is immutable.
+// main resource: the metadata update rules, and spec is immutable. The
+// status is not validated: the server keeps the stored one.
 func ValidateUpdate(pcr, old *certificatesv1.PodCertificateRequest) field.ErrorList {
-	errs := MetaRules.ValidateUpdate(context.Background(), field.NewPath("metadata"), &pcr.ObjectMeta, &old.ObjectMeta)
-	return append(errs, apivalidation.ValidateImmutableField(internalSpec(&pcr.Spec), internalSpec(&old.Spec), field.NewPath("spec"))...)
+	return Validate_PodCertificateRequest(context.Background(), operation.Operation{Type: operation.Update}, nil, pcr, old)
 }
 
 // internalSpecJSON mirrors the server's internal spec type, whose JSON (Go

@@ -9,8 +9,8 @@ import (
 	safe "k8s.io/apimachinery/pkg/api/safe"
 	validate "k8s.io/apimachinery/pkg/api/validate"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	metav1validation "k8s.io/apimachinery/pkg/apis/meta/v1/validation"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
-	"maps"
 	"slices"
 )
 
@@ -72,10 +72,6 @@ func Validate_Chained(ctx context.Context, op operation.Operation, fldPath *fiel
 	{
 		// field Chained.Meta
 		fn := func(fldPath *field.Path, obj, oldObj *metav1.ObjectMeta, oldValueCorrelated bool) (errs field.ErrorList) {
-			// don't revalidate unchanged data
-			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && equalMetav1ObjectMeta(&*obj, &*oldObj))) {
-				return nil
-			}
 			errs = append(errs, validate.Subfield(ctx, op, fldPath, obj, oldObj, "labels", func(o *metav1.ObjectMeta) map[string]string {
 				return o.Labels
 			}, validate.SemanticDeepEqual, func(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj map[string]string) (errs field.ErrorList) {
@@ -85,6 +81,7 @@ func Validate_Chained(ctx context.Context, op operation.Operation, fldPath *fiel
 				})...)
 				return errs
 			})...)
+			errs = append(errs, metav1validation.Validate_ObjectMeta(ctx, op, fldPath, obj, oldObj)...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *Chained) *metav1.ObjectMeta {
@@ -132,55 +129,6 @@ func Validate_Chained(ctx context.Context, op operation.Operation, fldPath *fiel
 		errs = append(errs, rules.Child(fldPath, "ports", fn(nil, obj.Ports, oldVal, oldObj != nil))...)
 	}
 	return errs
-}
-
-// equalMetav1FieldsV1 reports whether two FieldsV1 values are equal as equality.Semantic sees them.
-func equalMetav1FieldsV1(a, b *metav1.FieldsV1) bool {
-	return slices.Equal(a.Raw, b.Raw)
-}
-
-// equalMetav1ManagedFieldsEntry reports whether two ManagedFieldsEntry values are equal as equality.Semantic sees them.
-func equalMetav1ManagedFieldsEntry(a, b *metav1.ManagedFieldsEntry) bool {
-	return a.Manager == b.Manager &&
-		a.Operation == b.Operation &&
-		a.APIVersion == b.APIVersion &&
-		(a.Time == nil) == (b.Time == nil) && (a.Time == nil || (*a.Time).UTC() == (*b.Time).UTC()) &&
-		a.FieldsType == b.FieldsType &&
-		(a.FieldsV1 == nil) == (b.FieldsV1 == nil) && (a.FieldsV1 == nil || equalMetav1FieldsV1(&(*a.FieldsV1), &(*b.FieldsV1))) &&
-		a.Subresource == b.Subresource
-}
-
-// equalMetav1ObjectMeta reports whether two ObjectMeta values are equal as equality.Semantic sees them.
-func equalMetav1ObjectMeta(a, b *metav1.ObjectMeta) bool {
-	return a.Name == b.Name &&
-		a.GenerateName == b.GenerateName &&
-		a.Namespace == b.Namespace &&
-		a.SelfLink == b.SelfLink &&
-		a.UID == b.UID &&
-		a.ResourceVersion == b.ResourceVersion &&
-		a.Generation == b.Generation &&
-		a.CreationTimestamp.UTC() == b.CreationTimestamp.UTC() &&
-		(a.DeletionTimestamp == nil) == (b.DeletionTimestamp == nil) && (a.DeletionTimestamp == nil || (*a.DeletionTimestamp).UTC() == (*b.DeletionTimestamp).UTC()) &&
-		(a.DeletionGracePeriodSeconds == nil) == (b.DeletionGracePeriodSeconds == nil) && (a.DeletionGracePeriodSeconds == nil || (*a.DeletionGracePeriodSeconds) == (*b.DeletionGracePeriodSeconds)) &&
-		maps.Equal(a.Labels, b.Labels) &&
-		maps.Equal(a.Annotations, b.Annotations) &&
-		slices.EqualFunc(a.OwnerReferences, b.OwnerReferences, func(a, b metav1.OwnerReference) bool {
-			return equalMetav1OwnerReference(&a, &b)
-		}) &&
-		slices.Equal(a.Finalizers, b.Finalizers) &&
-		slices.EqualFunc(a.ManagedFields, b.ManagedFields, func(a, b metav1.ManagedFieldsEntry) bool {
-			return equalMetav1ManagedFieldsEntry(&a, &b)
-		})
-}
-
-// equalMetav1OwnerReference reports whether two OwnerReference values are equal as equality.Semantic sees them.
-func equalMetav1OwnerReference(a, b *metav1.OwnerReference) bool {
-	return a.APIVersion == b.APIVersion &&
-		a.Kind == b.Kind &&
-		a.Name == b.Name &&
-		a.UID == b.UID &&
-		(a.Controller == nil) == (b.Controller == nil) && (a.Controller == nil || (*a.Controller) == (*b.Controller)) &&
-		(a.BlockOwnerDeletion == nil) == (b.BlockOwnerDeletion == nil) && (a.BlockOwnerDeletion == nil || (*a.BlockOwnerDeletion) == (*b.BlockOwnerDeletion))
 }
 
 // equalRef reports whether two Ref values are equal as equality.Semantic sees them.

@@ -1,0 +1,2 @@
+// +k8s:validation-gen=TypesWithField=TypeMeta
+package validationformismatch
