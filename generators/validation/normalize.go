@@ -3,6 +3,7 @@ package validation
 import (
 	"go/token"
 	"strconv"
+	"strings"
 )
 
 // normalize merges the rules of one declaration: markers of different
@@ -21,14 +22,14 @@ func (a *analyzer) normalize(d *declRules) {
 				continue
 			} else if !a.agree(prev, r) {
 				continue
-			} else if prev.kubebuilder && !r.kubebuilder {
+			} else if prefers(r, prev) {
 				kept[i] = r
 			}
 			continue
 		}
 		kept = append(kept, r)
 	}
-	d.rules = kept
+	d.rules = a.deferToTags(kept)
 	a.checkRanges(d)
 	for _, nested := range []*declRules{d.items, d.keys} {
 		if nested != nil {
@@ -48,6 +49,93 @@ func (a *analyzer) normalize(d *declRules) {
 func yields(kb, other rule) bool {
 	presence := func(k ruleKind) bool { return k == ruleRequired || k == ruleOptional }
 	return kb.kubebuilder && !other.kubebuilder && presence(kb.kind) && presence(other.kind)
+}
+
+// prefers reports which of two agreeing rules of one slot is kept: a +k8s:
+// tag over a schema marker (+required, +optional, kubebuilder), whose
+// validation-gen names the order and the checks, and a Kubernetes marker
+// over a kubebuilder one.
+func prefers(r, prev rule) bool {
+	return r.isTag() && !prev.isTag() || prev.kubebuilder && !r.kubebuilder
+}
+
+// isTag reports a rule written as a validation-gen tag (+k8s:…), rather
+// than as a marker of the schema dialects (+required, +optional,
+// +kubebuilder:validation:…).
+func (r rule) isTag() bool { return strings.HasPrefix(r.tag, "+k8s:") }
+
+// deferToTags drops the schema markers that a +k8s: tag of their slot
+// under other modifiers decides: the presence markers (+required,
+// +optional, +kubebuilder:validation:Required and Optional) on a value
+// with a +k8s:required, optional or forbidden tag, wrapped or not, and the
+// kubebuilder bounds (Minimum, MaxLength, MaxItems…) on one with the
+// +k8s: bound of the same kind. validation-gen reads only the tags, so the
+// check is the tag's, with its stability mark and option condition
+// (+k8s:beta=+k8s:required next to +required is one beta check); the
+// markers stay the schema's documentation. (A marker and a tag under the
+// same modifiers, that is a plain tag, were merged already.)
+//
+// A marker must still agree with each tag it gives way to, or it is an
+// error at the later of the two. A bound must be the tag's, whatever wraps
+// the tag. A presence marker must say what each tag wrapped in nothing or
+// in +k8s:alpha or +k8s:beta says (a stability level marks the errors; the
+// value is still required), as for plain tags: +optional contradicts
+// +k8s:beta=+k8s:required. A kubebuilder one still gives way to any
+// +k8s:required or optional. A presence tag under +k8s:ifEnabled or
+// +k8s:ifDisabled holds for one setting of an option, which the schema
+// cannot say, and contradicts no marker: k8s.io/api writes +optional with
+// +k8s:ifDisabled(X)=+k8s:forbidden and +k8s:ifEnabled(X)=+k8s:optional.
+func (a *analyzer) deferToTags(rules []rule) []rule {
+	var out []rule
+	for _, r := range rules {
+		decided := false
+		if !r.isTag() && singleSlot(r.kind) {
+			for _, t := range rules {
+				if !t.isTag() || slotOf(t.kind) != slotOf(r.kind) {
+					continue
+				}
+				decided = true
+				a.agreeAcross(r, t)
+			}
+		}
+		if !decided {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// agreeAcross checks a schema marker against a +k8s: tag of its slot under
+// other modifiers, reporting an error at the later one (see deferToTags).
+func (a *analyzer) agreeAcross(marker, tag rule) {
+	if slotOf(tag.kind) == ruleRequired && (tag.mods.option != "" || yields(marker, tag)) {
+		return
+	}
+	if sayTheSame(marker, tag) {
+		return
+	}
+	first, later := marker, tag
+	if before(tag.pos, marker.pos) {
+		first, later = tag, marker
+	}
+	a.errorf(later.pos, "%s contradicts %s at line %d", describeWrapped(later), describeWrapped(first), first.pos.Line)
+}
+
+// describeWrapped describes a rule with the tags that wrap it, as in
+// +k8s:alpha=+k8s:maxLength=5.
+func describeWrapped(r rule) string {
+	text := describeRule(r)
+	if r.mods.option != "" {
+		name := "ifDisabled"
+		if r.mods.enabled {
+			name = "ifEnabled"
+		}
+		text = "+k8s:" + name + "(" + r.mods.option + ")=" + text
+	}
+	if r.mods.stability != "" {
+		text = "+k8s:" + r.mods.stability + "=" + text
+	}
+	return text
 }
 
 // applyExclusive makes kubebuilder bounds strict, as ExclusiveMinimum and
@@ -114,11 +202,16 @@ func (a *analyzer) agree(prev, r rule) bool {
 	if !singleSlot(r.kind) {
 		return true
 	}
-	if prev.kind == r.kind && prev.num == r.num && prev.exclusive == r.exclusive && prev.str == r.str {
+	if sayTheSame(prev, r) {
 		return true
 	}
 	a.errorf(r.pos, "%s contradicts %s at line %d", describeRule(r), describeRule(prev), prev.pos.Line)
 	return false
+}
+
+// sayTheSame reports whether two rules of one slot check the same.
+func sayTheSame(p, r rule) bool {
+	return p.kind == r.kind && p.num == r.num && p.exclusive == r.exclusive && p.str == r.str
 }
 
 func describeRule(r rule) string {

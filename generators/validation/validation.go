@@ -127,6 +127,28 @@
 // reads neither dialect.) XValidation (CEL) is left to the CRD schema,
 // which kube-apiserver enforces.
 //
+// A +k8s: tag decides what it validates, wrapped or not, as in
+// validation-gen. On a value with a +k8s:required, +k8s:optional or
+// +k8s:forbidden tag, plain or under +k8s:alpha, +k8s:beta, +k8s:ifEnabled
+// or +k8s:ifDisabled, the presence markers (+required, +optional, the
+// kubebuilder Required and Optional) add no rule and stay the schema's
+// documentation; so does a kubebuilder bound (Minimum, MaxLength,
+// MaxItems…) next to the +k8s: bound of its kind. The check is the tag's,
+// with its stability mark and option: flowcontrol/v1's type, +required and
+// +k8s:beta=+k8s:required, reports one beta error, as validation-gen does.
+// Such a marker must agree with each tag it gives way to, or it is an
+// error at the later one: a bound must be the tag's whatever wraps it; a
+// presence marker must say what a tag says that is plain or under
+// +k8s:alpha or +k8s:beta, which mark the errors, not what is checked
+// (+optional contradicts +k8s:beta=+k8s:required), but a presence tag
+// under +k8s:ifEnabled or +k8s:ifDisabled holds for one setting of an
+// option, which the schema cannot say, and contradicts no marker
+// (k8s.io/api writes +optional with +k8s:ifDisabled(X)=+k8s:forbidden and
+// +k8s:ifEnabled(X)=+k8s:optional). A marker with no +k8s: tag of its
+// kind is a rule of its own (the kubebuilder Format, Enum and Pattern,
+// which no +k8s: tag spells, always are), and a +k8s:ifMode presence tag
+// is its mode's, not a tag of the field's own.
+//
 // Every tag validation-gen v0.37.2 documents is implemented. Where
 // validation-gen would silently drop a tag (a mode's iterations, an
 // enumExclude on a constant of a type that is not an enum) or generate code

@@ -110,3 +110,11 @@ func TestModesAndOptionalUnion(t *testing.T) {
 		"shared: Invalid value: \"\": may only be specified when `policy` is \"Shared\"")
 	expectLevels(t, errs, "stable,stable")
 }
+
+// The type is +required and +k8s:beta=+k8s:required, as flowcontrol/v1's:
+// one beta error, as validation-gen reports it (issue 3).
+func TestRequiredOnceBeta(t *testing.T) {
+	errs := Validate_Priority(expect.Ctx, withOptions(), nil, &Priority{}, nil)
+	expect.Errors(t, errs, "type: Required value")
+	expectLevels(t, errs, "beta")
+}

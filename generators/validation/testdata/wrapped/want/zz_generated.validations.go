@@ -35,9 +35,6 @@ func Validate_Access(ctx context.Context, op operation.Operation, fldPath *field
 			if e := validate.OptionalPointer(ctx, op, fldPath, obj, oldObj).MarkAlpha(); len(e) != 0 {
 				earlyReturn = true
 			}
-			if obj == nil {
-				earlyReturn = true
-			}
 			if earlyReturn {
 				return errs // do not proceed
 			}
@@ -56,9 +53,6 @@ func Validate_Access(ctx context.Context, op operation.Operation, fldPath *field
 		fn := func(fldPath *field.Path, obj, oldObj *Target, oldValueCorrelated bool) (errs field.ErrorList) {
 			earlyReturn := false
 			if e := validate.OptionalPointer(ctx, op, fldPath, obj, oldObj).MarkAlpha(); len(e) != 0 {
-				earlyReturn = true
-			}
-			if obj == nil {
 				earlyReturn = true
 			}
 			if earlyReturn {
@@ -177,17 +171,8 @@ func Validate_Priority(ctx context.Context, op operation.Operation, fldPath *fie
 			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj)) {
 				return nil
 			}
-			earlyReturn := false
 			if e := validate.RequiredValue(ctx, op, fldPath, obj, oldObj).MarkBeta().MarkShortCircuit(); len(e) != 0 {
-				errs = append(errs, e...)
-				earlyReturn = true
-			}
-			if e := validate.RequiredValue(ctx, op, fldPath, obj, oldObj).MarkShortCircuit(); len(e) != 0 {
-				errs = append(errs, e...)
-				earlyReturn = true
-			}
-			if earlyReturn {
-				return errs // do not proceed
+				return append(errs, e...) // the other validators do not run
 			}
 			return errs
 		}
