@@ -12,6 +12,8 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/runtime/serializer"
 	"k8s.io/apimachinery/pkg/util/wait"
+	"k8s.io/apiserver/pkg/admission"
+	"k8s.io/apiserver/pkg/admission/plugin/namespace/lifecycle"
 	"k8s.io/apiserver/pkg/authorization/authorizer"
 	discoveryendpoint "k8s.io/apiserver/pkg/endpoints/discovery/aggregated"
 	genericapifilters "k8s.io/apiserver/pkg/endpoints/filters"
@@ -30,18 +32,28 @@ import (
 type apiServers struct {
 	core       *genericapiserver.GenericAPIServer
 	extensions *apiextensionsapiserver.CustomResourceDefinitions
+	loopback   *rest.Config
 }
 
 func newAPIServers(url string, getter *restOptionsGetter, ids *identities, opts Options) (*apiServers, error) {
 	loopback := &rest.Config{Host: url, QPS: -1, Burst: -1}
 	aggregated := discoveryendpoint.NewResourceManager("apis")
 	auth := authentication{ids: ids, authz: authorizer.AuthorizerFunc(serverAuthorizer{rules: ids.rules, custom: opts.Authorizer}.Authorize)}
+	var namespaceLifecycle *lifecycle.Lifecycle
+	if !opts.NoNamespaceLifecycle {
+		var err error
+		if namespaceLifecycle, err = newNamespaceLifecycle(); err != nil {
+			return nil, err
+		}
+		auth.admission = namespaceLifecycle
+	}
 
 	extensions, err := newExtensionsServer(url, loopback, getter, aggregated, auth)
 	if err != nil {
 		return nil, err
 	}
-	var builtins []typedResource
+	namespaces := &namespaceAPI{}
+	builtins := []typedResource{namespaces.resource()}
 	if !opts.NoPodCertificateRequests {
 		now := opts.Now
 		if now == nil {
@@ -53,6 +65,11 @@ func newAPIServers(url string, getter *restOptionsGetter, ids *identities, opts 
 	if err != nil {
 		return nil, err
 	}
+	if namespaceLifecycle != nil {
+		if err := wireNamespaceLifecycle(namespaceLifecycle, namespaces, loopback); err != nil {
+			return nil, err
+		}
+	}
 	coreConfig := genericConfig(serializer.NewCodecFactory(api.scheme), url, loopback, getter, aggregated, auth)
 	coreConfig.OpenAPIV3Config = typedOpenAPIConfig(api.scheme, api.resources, opts.OpenAPIDefinitions)
 	crLike := api.customResourceLike
@@ -63,6 +80,9 @@ func newAPIServers(url string, getter *restOptionsGetter, ids *identities, opts 
 	if err != nil {
 		return nil, err
 	}
+	if err := core.InstallLegacyAPIGroup(genericapiserver.DefaultLegacyAPIPrefix, api.legacy); err != nil {
+		return nil, err
+	}
 	if len(api.groups) > 0 {
 		if err := core.InstallAPIGroups(api.groups...); err != nil {
 			return nil, err
@@ -70,14 +90,14 @@ func newAPIServers(url string, getter *restOptionsGetter, ids *identities, opts 
 	}
 	watchCRDGroups(extensions.Informers.Apiextensions().V1().CustomResourceDefinitions(), core.DiscoveryGroupManager)
 	core.PrepareRun()
-	return &apiServers{core: core, extensions: extensions}, nil
+	return &apiServers{core: core, extensions: extensions, loopback: loopback}, nil
 }
 
 // newExtensionsServer builds k8s.io/apiextensions-apiserver's server: the
 // CustomResourceDefinition API and the handler of custom resources.
 func newExtensionsServer(url string, loopback *rest.Config, getter *restOptionsGetter, aggregated discoveryendpoint.ResourceManager, auth authentication) (*apiextensionsapiserver.CustomResourceDefinitions, error) {
 	crds := apiextensionsv1.Resource("customresourcedefinitions")
-	getter.setCodec(crds, apiextensionsapiserver.Codecs.LegacyCodec(apiextensionsv1.SchemeGroupVersion))
+	getter.setCodec(crds, apiextensionsapiserver.Codecs.LegacyCodec(apiextensionsv1.SchemeGroupVersion), apiextensionsv1.SchemeGroupVersion)
 	generic := genericConfig(apiextensionsapiserver.Codecs, url, loopback, getter, aggregated, auth)
 	generic.MergedResourceConfig = apiextensionsapiserver.DefaultAPIResourceConfigSource()
 	generic.OpenAPIV3Config = extensionsOpenAPIConfig()
@@ -92,10 +112,12 @@ func newExtensionsServer(url string, loopback *rest.Config, getter *restOptionsG
 	return config.Complete().New(genericapiserver.NewEmptyDelegateWithCustomHandler(notFound))
 }
 
-// typedAPI is what the server of the Go types serves.
+// typedAPI is what the server of the Go types serves: the legacy core group
+// at /api (namespaces) and the named groups at /apis.
 type typedAPI struct {
 	scheme             *runtime.Scheme // the serving scheme
 	resources          []typedResource
+	legacy             *genericapiserver.APIGroupInfo
 	groups             []*genericapiserver.APIGroupInfo
 	customResourceLike map[schema.GroupResource]bool
 }
@@ -117,20 +139,30 @@ func newTypedAPI(scheme *runtime.Scheme, overrides []Resource, builtins []typedR
 	if err != nil {
 		return nil, err
 	}
-	return &typedAPI{scheme: serving, resources: resources, groups: groups, customResourceLike: customResourceLike(scheme, resources)}, nil
+	api := &typedAPI{scheme: serving, resources: resources, customResourceLike: customResourceLike(scheme, resources)}
+	for _, g := range groups {
+		if g.PrioritizedVersions[0].Group == "" {
+			api.legacy = g
+		} else {
+			api.groups = append(api.groups, g)
+		}
+	}
+	return api, nil
 }
 
-// authentication is who a request acts as and what they may do.
+// authentication is who a request acts as, what they may do, and the
+// admission their writes go through (none when nil).
 type authentication struct {
-	ids   *identities
-	authz authorizer.Authorizer
+	ids       *identities
+	authz     authorizer.Authorizer
+	admission admission.Interface
 }
 
 // genericConfig is the generic API server configuration both servers share:
 // in-memory storage, the admin unless a request carries the token of one of
-// the Users, authorization that refuses only those users, no admission, no
-// metrics. The OpenAPI models are built (the field manager needs them) but
-// not served.
+// the Users, authorization that refuses only those users, the
+// NamespaceLifecycle admission unless turned off, no metrics. The OpenAPI
+// models are built (the field manager needs them) but not served.
 func genericConfig(codecs serializer.CodecFactory, url string, loopback *rest.Config, getter *restOptionsGetter,
 	aggregated discoveryendpoint.ResourceManager, auth authentication) *genericapiserver.Config {
 	c := genericapiserver.NewConfig(codecs)
@@ -140,6 +172,7 @@ func genericConfig(codecs serializer.CodecFactory, url string, loopback *rest.Co
 	c.LoopbackClientConfig = loopback
 	c.Authentication.Authenticator = auth.ids
 	c.Authorization.Authorizer = auth.authz
+	c.AdmissionControl = auth.admission
 	c.RESTOptionsGetter = getter
 	c.AggregatedDiscoveryGroupManager = aggregated
 	c.BuildHandlerChainFunc = buildHandlerChain

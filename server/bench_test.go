@@ -8,18 +8,31 @@ import (
 	"testing"
 	"time"
 
+	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/dynamic"
+	"k8s.io/client-go/kubernetes"
 
 	widgetsv1 "github.com/metagen-dev/metagen/examples/widgets/v1"
 	"github.com/metagen-dev/metagen/server"
 )
 
 var widgetsResource = schema.GroupVersionResource{Group: "widgets.example.com", Version: "v1", Resource: "widgets"}
+
+// createNamespace creates namespace name, as a real server wants it before
+// anything is created in it, and returns its name.
+func createNamespace(tb testing.TB, s *server.Server, name string) string {
+	tb.Helper()
+	ns := &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: name}}
+	if _, err := kubernetes.NewForConfigOrDie(s.RESTConfig()).CoreV1().Namespaces().Create(context.Background(), ns, metav1.CreateOptions{}); err != nil {
+		tb.Fatalf("creating namespace %s: %v", name, err)
+	}
+	return name
+}
 
 func widgetsScheme(tb testing.TB) *runtime.Scheme {
 	tb.Helper()
@@ -38,8 +51,9 @@ func BenchmarkStartToReady(b *testing.B) {
 		opts func() server.Options
 	}{
 		{"scheme", func() server.Options { return server.Options{Scheme: widgetsScheme(b)} }},
+		{"scheme-nowatchcache", func() server.Options { return server.Options{Scheme: widgetsScheme(b), NoWatchCache: true} }},
 		{"crd", func() server.Options { return server.Options{CRDPaths: []string{"testdata/crds"}} }},
-		{"crd-watchcache", func() server.Options { return server.Options{CRDPaths: []string{"testdata/crds"}, WatchCache: true} }},
+		{"crd-nowatchcache", func() server.Options { return server.Options{CRDPaths: []string{"testdata/crds"}, NoWatchCache: true} }},
 	} {
 		b.Run(variant.name, func(b *testing.B) {
 			opts := variant.opts()
@@ -65,11 +79,11 @@ func BenchmarkFinalizerCycle(b *testing.B) {
 	}{
 		{"scheme", server.Options{Scheme: widgetsScheme(b)}},
 		{"crd", server.Options{CRDPaths: []string{"testdata/crds"}}},
-		{"crd-watchcache", server.Options{CRDPaths: []string{"testdata/crds"}, WatchCache: true}},
+		{"crd-nowatchcache", server.Options{CRDPaths: []string{"testdata/crds"}, NoWatchCache: true}},
 	} {
 		b.Run(variant.name, func(b *testing.B) {
 			s := server.StartForTest(b, variant.opts)
-			widgets := dynamic.NewForConfigOrDie(s.RESTConfig()).Resource(widgetsResource).Namespace("bench")
+			widgets := dynamic.NewForConfigOrDie(s.RESTConfig()).Resource(widgetsResource).Namespace(createNamespace(b, s, "bench"))
 			ctx := context.Background()
 			i := 0
 			cpuBefore := processCPU()
@@ -119,7 +133,7 @@ func finalizerCycle(ctx context.Context, widgets dynamic.ResourceInterface, name
 // per GOMAXPROCS, for throughput.
 func BenchmarkFinalizerCycleParallel(b *testing.B) {
 	s := server.StartForTest(b, server.Options{Scheme: widgetsScheme(b)})
-	widgets := dynamic.NewForConfigOrDie(s.RESTConfig()).Resource(widgetsResource).Namespace("bench")
+	widgets := dynamic.NewForConfigOrDie(s.RESTConfig()).Resource(widgetsResource).Namespace(createNamespace(b, s, "bench"))
 	var next atomic.Int64
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {

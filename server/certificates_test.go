@@ -46,6 +46,8 @@ func userConfig(t *testing.T, s *server.Server, name string) *rest.Config {
 // the signer's domain. Every answer and watch event must be the table's.
 func TestPodCertificateRequestTable(t *testing.T) {
 	s := server.StartForTest(t, server.Options{Users: pcrUsers()})
+	createNamespace(t, s, "filler")
+	createNamespace(t, s, "pcr-table")
 	fx, err := pcr.NewFixture(time.Now())
 	if err != nil {
 		t.Fatal(err)
@@ -102,6 +104,7 @@ func newPCR(t *testing.T, fx *pcr.Fixture, name string) *certificatesv1.PodCerti
 // The strategy's behaviours, through client-go's typed client.
 func TestPodCertificateRequestStrategy(t *testing.T) {
 	s := server.StartForTest(t, server.Options{})
+	createNamespace(t, s, "ns")
 	fx, err := pcr.NewFixture(time.Now())
 	if err != nil {
 		t.Fatal(err)
@@ -200,6 +203,7 @@ func TestPodCertificateRequestStrategy(t *testing.T) {
 // /status but not sign gets the 422 at spec.signerName; a bad token a 401.
 func TestPodCertificateRequestAuthorization(t *testing.T) {
 	s := server.StartForTest(t, server.Options{Users: pcrUsers()})
+	createNamespace(t, s, "ns")
 	fx, err := pcr.NewFixture(time.Now())
 	if err != nil {
 		t.Fatal(err)
@@ -267,6 +271,8 @@ func TestAuthorizerHook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	createNamespace(t, s, "ns")
+	asked = nil
 	pcrs := kubernetes.NewForConfigOrDie(userConfig(t, s, "dave")).CertificatesV1().PodCertificateRequests("ns")
 	created, err := pcrs.Create(t.Context(), newPCR(t, fx, "a"), metav1.CreateOptions{})
 	if err != nil {
@@ -293,6 +299,7 @@ func TestPodCertificateRequestClockAndOptOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := server.StartForTest(t, server.Options{Now: func() time.Time { return time.Now().Add(-time.Hour) }})
+	createNamespace(t, s, "ns")
 	pcrs := kubernetes.NewForConfigOrDie(s.RESTConfig()).CertificatesV1().PodCertificateRequests("ns")
 	created, err := pcrs.Create(t.Context(), newPCR(t, fx, "a"), metav1.CreateOptions{})
 	if err != nil {

@@ -15,16 +15,25 @@ import (
 
 // The conformance table runs against the Widget served two ways: from the
 // CRD (apiextensions' handler, as a real cluster serves it) and from the Go
-// types in a scheme. Both must answer as kube-apiserver answers for the CRD.
+// types in a scheme. Both must answer as kube-apiserver answers for the CRD,
+// with the watch cache (the default) and without.
 
-func TestConformanceCRD(t *testing.T) {
-	for _, watchCache := range []bool{false, true} {
-		t.Run(fmt.Sprintf("watchCache=%v", watchCache), func(t *testing.T) {
-			s := server.StartForTest(t, server.Options{CRDPaths: []string{"testdata/crds"}, WatchCache: watchCache})
-			target := conformance.WidgetTarget()
-			conformance.Run(t, s.RESTConfig(), target, conformance.Cases(target), conformance.Options{})
+// startBoth runs test on a server started with opts, with and without the
+// watch cache.
+func startBoth(t *testing.T, opts server.Options, test func(t *testing.T, s *server.Server)) {
+	for _, noWatchCache := range []bool{false, true} {
+		t.Run(fmt.Sprintf("noWatchCache=%v", noWatchCache), func(t *testing.T) {
+			opts.NoWatchCache = noWatchCache
+			test(t, server.StartForTest(t, opts))
 		})
 	}
+}
+
+func TestConformanceCRD(t *testing.T) {
+	startBoth(t, server.Options{CRDPaths: []string{"testdata/crds"}}, func(t *testing.T, s *server.Server) {
+		target := conformance.WidgetTarget()
+		conformance.Run(t, s.RESTConfig(), target, conformance.Cases(target), conformance.Options{})
+	})
 }
 
 // Without validation of its own, a Go type is served like its CRD.
@@ -32,9 +41,10 @@ func TestConformanceTypedWithoutValidation(t *testing.T) {
 	scheme := runtime.NewScheme()
 	scheme.AddKnownTypes(widgetsv1.SchemeGroupVersion, &widgetsv1.Widget{}, &widgetsv1.WidgetList{})
 	metav1.AddToGroupVersion(scheme, widgetsv1.SchemeGroupVersion)
-	s := server.StartForTest(t, server.Options{Scheme: scheme})
-	target := conformance.WidgetTarget()
-	conformance.Run(t, s.RESTConfig(), target, conformance.Cases(target), conformance.Options{})
+	startBoth(t, server.Options{Scheme: scheme}, func(t *testing.T, s *server.Server) {
+		target := conformance.WidgetTarget()
+		conformance.Run(t, s.RESTConfig(), target, conformance.Cases(target), conformance.Options{})
+	})
 }
 
 // With its generated validation (built-in metadata rules), the Widget answers
@@ -44,10 +54,11 @@ func TestConformanceTypedGeneratedValidation(t *testing.T) {
 	if err := widgetsv1.AddToScheme(scheme); err != nil {
 		t.Fatal(err)
 	}
-	s := server.StartForTest(t, server.Options{Scheme: scheme})
-	target := conformance.WidgetTarget()
-	target.BuiltIn = true
-	conformance.Run(t, s.RESTConfig(), target, conformance.Cases(target), conformance.Options{})
+	startBoth(t, server.Options{Scheme: scheme}, func(t *testing.T, s *server.Server) {
+		target := conformance.WidgetTarget()
+		target.BuiltIn = true
+		conformance.Run(t, s.RESTConfig(), target, conformance.Cases(target), conformance.Options{})
+	})
 }
 
 // A Go type can be served with graceful deletion, as pods are; the §3.3
@@ -55,12 +66,14 @@ func TestConformanceTypedGeneratedValidation(t *testing.T) {
 func TestConformanceGracefulDeletion(t *testing.T) {
 	scheme := widgetsScheme(t)
 	grace := int64(30)
-	s := server.StartForTest(t, server.Options{Scheme: scheme, Resources: []server.Resource{{
+	opts := server.Options{Scheme: scheme, Resources: []server.Resource{{
 		Kind: widgetsv1.SchemeGroupVersion.WithKind("Widget"), GracePeriodSeconds: &grace,
-	}}})
-	target := conformance.WidgetTarget()
-	target.BuiltIn = true
-	conformance.Run(t, s.RESTConfig(), target, conformance.GracefulCases(target), conformance.Options{})
+	}}}
+	startBoth(t, opts, func(t *testing.T, s *server.Server) {
+		target := conformance.WidgetTarget()
+		target.BuiltIn = true
+		conformance.Run(t, s.RESTConfig(), target, conformance.GracefulCases(target), conformance.Options{})
+	})
 }
 
 // The CRD metagen generates for the example (examples/widgets/config) is
@@ -70,7 +83,8 @@ func TestConformanceGeneratedCRD(t *testing.T) {
 	if _, err := os.Stat(generated); err != nil {
 		t.Skipf("no generated CRD: %v", err)
 	}
-	s := server.StartForTest(t, server.Options{CRDPaths: []string{generated}})
-	target := conformance.WidgetTarget()
-	conformance.Run(t, s.RESTConfig(), target, conformance.Cases(target), conformance.Options{})
+	startBoth(t, server.Options{CRDPaths: []string{generated}}, func(t *testing.T, s *server.Server) {
+		target := conformance.WidgetTarget()
+		conformance.Run(t, s.RESTConfig(), target, conformance.Cases(target), conformance.Options{})
+	})
 }

@@ -27,7 +27,7 @@ func ownedWidget(name string, owner *unstructured.Unstructured, blockOwnerDeleti
 
 func gcServer(t *testing.T, gc bool) dynamic.ResourceInterface {
 	s := server.StartForTest(t, server.Options{Scheme: widgetsScheme(t), GarbageCollection: gc})
-	return dynamic.NewForConfigOrDie(s.RESTConfig()).Resource(widgetsResource).Namespace("gc")
+	return dynamic.NewForConfigOrDie(s.RESTConfig()).Resource(widgetsResource).Namespace(createNamespace(t, s, "gc"))
 }
 
 func create(t *testing.T, widgets dynamic.ResourceInterface, obj *unstructured.Unstructured) *unstructured.Unstructured {

@@ -42,6 +42,11 @@ func typedOpenAPIConfig(serving *runtime.Scheme, resources []typedResource, prov
 			maps.Copy(defs, provided(ref))
 		}
 		for _, r := range resources {
+			if r.definitions != nil {
+				maps.Copy(defs, r.definitions(ref))
+			}
+		}
+		for _, r := range resources {
 			obj, err := serving.New(r.kind)
 			if err != nil {
 				continue

@@ -17,8 +17,9 @@
 //   - the storage (internal/memstore) implements k8s.io/apiserver's
 //     storage.Interface with etcd's semantics: one revision counter,
 //     optimistic concurrency, reads and lists at past revisions, compaction
-//     and 410 Gone, progress notifications. kube-apiserver's watch cache can
-//     sit in front of it (Options.WatchCache).
+//     and 410 Gone, progress notifications. kube-apiserver's watch cache sits
+//     in front of it, as in kube-apiserver by default, so watches that allow
+//     bookmarks get them (Options.NoWatchCache leaves it out).
 //
 // Go types from a scheme are served like the CRDs they usually become, unless
 // the scheme registers validation for them (generated validation code), which
@@ -31,16 +32,31 @@
 //
 // or from the command line with "metagen serve".
 //
-// Of kube-apiserver's built-in APIs it serves certificates.k8s.io/v1
+// Namespaces must exist, as on a real cluster: core/v1 Namespaces are served
+// at /api/v1/namespaces (with /status and /finalize) as kube-apiserver's
+// registry serves them, default, kube-system, kube-public and
+// kube-node-lease exist from the start, and the NamespaceLifecycle admission
+// answers a create in a missing namespace with 404 (namespaces "x" not
+// found) and one in a terminating namespace with 403. Create a namespace
+// first, use "default", or turn the check off with
+// Options.NoNamespaceLifecycle. A deleted namespace stays Terminating, with
+// its content, until its "kubernetes" finalizer is removed, as on a
+// kube-apiserver without a controller manager; Options.NamespaceDeletion
+// emulates the namespace controller that empties and removes it.
+//
+// Of kube-apiserver's other built-in APIs it serves certificates.k8s.io/v1
 // PodCertificateRequests, with their validation (schema/certificates/v1),
 // strategy and signer authorization, for signers' tests.
 //
 // What it does not do: requests act as a cluster admin unless they carry the
-// token of one of Options.Users (see RESTConfigFor), there are no admission
-// plugins, and the core API (/api: namespaces, pods, …) and the other
-// built-in groups are not served, so namespaces need not exist. Garbage
-// collection by ownerReferences is the controller manager's job, off by
-// default as on a bare kube-apiserver (Options.GarbageCollection).
+// token of one of Options.Users (see RESTConfigFor); NamespaceLifecycle is
+// the only admission plugin; of the core API only namespaces are served (no
+// pods, services, …), and the other built-in groups are not. Go types from a
+// scheme are served in JSON, YAML and (with its feature gate) CBOR only: a
+// client that asks for protobuf first is answered in JSON only when it also
+// accepts JSON. Garbage collection by ownerReferences is the controller
+// manager's job, off by default as on a bare kube-apiserver
+// (Options.GarbageCollection).
 package server
 
 import (
@@ -95,16 +111,17 @@ type Options struct {
 	// kube-apiserver without a controller manager.
 	GarbageCollection bool
 
-	// WatchCache puts kube-apiserver's watch cache in front of the storage,
-	// as kube-apiserver does by default: lists and watches are served from
-	// it, and watches that allow bookmarks get them. Off by default, which
-	// serves them from the storage like kube-apiserver with
-	// --watch-cache=false: quicker to start, and a watch then gets no
-	// bookmark but the one that ends a watch list's initial events.
-	WatchCache bool
+	// NoWatchCache serves lists and watches from the storage, like
+	// kube-apiserver with --watch-cache=false: a watch then gets no bookmark
+	// but the one that ends a watch list's initial events. By default
+	// kube-apiserver's watch cache sits in front of the storage, as
+	// kube-apiserver's default has it: lists and watches are served from it,
+	// and watches that allow bookmarks get them.
+	NoWatchCache bool
 
 	// HistoryLimit is how many revisions of history the storage keeps for
-	// watches and paginated lists; older resourceVersions get 410 Gone.
+	// watches and paginated lists; older resourceVersions get 410 Gone from
+	// it (the watch cache keeps a window of its own, as kube-apiserver's).
 	HistoryLimit int64
 
 	// Users are identities besides the admin, with what each may do; a
@@ -124,6 +141,23 @@ type Options struct {
 	// PodCertificateRequest /status rule that notBefore be within 5 minutes
 	// of the server's time. time.Now by default.
 	Now func() time.Time
+
+	// NoNamespaceLifecycle turns off the NamespaceLifecycle admission, for
+	// tests that create objects in namespaces without creating those first:
+	// objects may then be created in namespaces that do not exist or are
+	// terminating. By default, as on kube-apiserver, a create in a missing
+	// namespace is a 404 (namespaces "x" not found) and one in a
+	// terminating namespace a 403. The Namespace API is served either way,
+	// with default, kube-system, kube-public and kube-node-lease.
+	NoNamespaceLifecycle bool
+
+	// NamespaceDeletion emulates kube-controller-manager's namespace
+	// controller: the content of a deleted namespace is deleted, its
+	// conditions report progress, and once nothing is left the "kubernetes"
+	// finalizer is removed, so the namespace goes. Off by default, like a
+	// kube-apiserver without a controller manager, where a deleted
+	// namespace stays Terminating.
+	NamespaceDeletion bool
 
 	// NoPodCertificateRequests leaves out the built-in
 	// certificates.k8s.io/v1 PodCertificateRequest API, which is served by
@@ -165,7 +199,7 @@ func Start(ctx context.Context, opts Options) (*Server, error) {
 		backend:  memstore.NewBackend(memstore.Options{HistoryLimit: opts.HistoryLimit}),
 		served:   make(chan struct{}),
 	}
-	s.getter = newRESTOptionsGetter(s.backend, opts.WatchCache)
+	s.getter = newRESTOptionsGetter(s.backend, !opts.NoWatchCache)
 	if err := s.start(ctx, opts); err != nil {
 		_ = s.Stop()
 		return nil, err
@@ -194,6 +228,9 @@ func (s *Server) start(ctx context.Context, opts Options) error {
 	if err := apis.start(hookCtx); err != nil {
 		return err
 	}
+	if err := createSystemNamespaces(ctx, apis.loopback); err != nil {
+		return err
+	}
 	crds, err := loadCRDs(opts.CRDPaths)
 	if err != nil {
 		return err
@@ -204,6 +241,11 @@ func (s *Server) start(ctx context.Context, opts Options) error {
 	if opts.GarbageCollection {
 		s.gc, err = startGarbageCollector(hookCtx, s.RESTConfig())
 		if err != nil {
+			return err
+		}
+	}
+	if opts.NamespaceDeletion {
+		if err := startNamespaceController(hookCtx, s.RESTConfig()); err != nil {
 			return err
 		}
 	}
@@ -224,8 +266,12 @@ func (s *Server) RESTConfig() *rest.Config {
 }
 
 // Compact drops the storage history up to the current revision, like an
-// etcd compaction: watches and paginated lists from any older
-// resourceVersion answer 410 Gone afterwards.
+// etcd compaction: watches and paginated lists the storage serves from any
+// older resourceVersion answer 410 Gone afterwards. With the watch cache (the
+// default), as in kube-apiserver, watches are served from the cache's own
+// window of recent events and continued lists from its snapshots, which
+// learn of the compaction only later; Options.NoWatchCache shows the 410s
+// at once.
 func (s *Server) Compact() {
 	s.backend.Compact(s.backend.Revision())
 }

@@ -23,6 +23,7 @@ import (
 	"k8s.io/client-go/discovery"
 	"k8s.io/client-go/discovery/cached/memory"
 	"k8s.io/client-go/dynamic"
+	"k8s.io/client-go/metadata"
 	"k8s.io/client-go/restmapper"
 
 	widgetsv1 "github.com/metagen-dev/metagen/examples/widgets/v1"
@@ -129,7 +130,7 @@ func getJSON(t *testing.T, url string, into any) {
 func TestSchemeValidationAnswers422(t *testing.T) {
 	scheme := widgetsScheme(t)
 	s := server.StartForTest(t, server.Options{Scheme: scheme})
-	widgets := dynamic.NewForConfigOrDie(s.RESTConfig()).Resource(widgetsResource).Namespace("t1")
+	widgets := dynamic.NewForConfigOrDie(s.RESTConfig()).Resource(widgetsResource).Namespace(createNamespace(t, s, "t1"))
 	ctx := context.Background()
 
 	bad := widget("v1", map[string]any{"color": "Not Valid", "replicas": 101})
@@ -190,10 +191,12 @@ func expectInvalid(t *testing.T, err error, name string, wantErrs field.ErrorLis
 }
 
 // A watch from a resourceVersion that was compacted away gets 410 Gone (an
-// ERROR event with an Expired status), as does a continue token.
+// ERROR event with an Expired status) from the storage, as does a continue
+// token. (The watch cache keeps its own window of events, as kube-apiserver's
+// does.)
 func TestCompactedResourceVersionIsGone(t *testing.T) {
-	s := server.StartForTest(t, server.Options{Scheme: widgetsScheme(t)})
-	widgets := dynamic.NewForConfigOrDie(s.RESTConfig()).Resource(widgetsResource).Namespace("t1")
+	s := server.StartForTest(t, server.Options{Scheme: widgetsScheme(t), NoWatchCache: true})
+	widgets := dynamic.NewForConfigOrDie(s.RESTConfig()).Resource(widgetsResource).Namespace(createNamespace(t, s, "t1"))
 	ctx := context.Background()
 	first, err := widgets.Create(ctx, widget("g1", nil), metav1.CreateOptions{})
 	if err != nil {
@@ -245,10 +248,10 @@ func nextEvent(t *testing.T, w watch.Interface) watch.Event {
 // A watch list (sendInitialEvents) streams the objects, then the bookmark
 // that ends the initial events; the watch then continues.
 func TestWatchListSendsInitialEventsThenBookmark(t *testing.T) {
-	for _, watchCache := range []bool{false, true} {
-		t.Run(fmt.Sprintf("watchCache=%v", watchCache), func(t *testing.T) {
-			s := server.StartForTest(t, server.Options{Scheme: widgetsScheme(t), WatchCache: watchCache})
-			widgets := dynamic.NewForConfigOrDie(s.RESTConfig()).Resource(widgetsResource).Namespace("t1")
+	for _, noWatchCache := range []bool{false, true} {
+		t.Run(fmt.Sprintf("noWatchCache=%v", noWatchCache), func(t *testing.T) {
+			s := server.StartForTest(t, server.Options{Scheme: widgetsScheme(t), NoWatchCache: noWatchCache})
+			widgets := dynamic.NewForConfigOrDie(s.RESTConfig()).Resource(widgetsResource).Namespace(createNamespace(t, s, "t1"))
 			ctx := context.Background()
 			for _, name := range []string{"a", "b"} {
 				if _, err := widgets.Create(ctx, widget(name, nil), metav1.CreateOptions{}); err != nil {
@@ -287,12 +290,12 @@ func TestWatchListSendsInitialEventsThenBookmark(t *testing.T) {
 	}
 }
 
-// With the watch cache, watches that allow bookmarks get them, as from
-// kube-apiserver: the cache sends one ahead of the watch's timeout, when it
-// has seen a resourceVersion newer than the watch's.
+// With the watch cache (the default), watches that allow bookmarks get them,
+// as from kube-apiserver: the cache sends one ahead of the watch's timeout,
+// when it has seen a resourceVersion newer than the watch's.
 func TestWatchCacheSendsBookmarks(t *testing.T) {
-	s := server.StartForTest(t, server.Options{Scheme: widgetsScheme(t), WatchCache: true})
-	widgets := dynamic.NewForConfigOrDie(s.RESTConfig()).Resource(widgetsResource).Namespace("t1")
+	s := server.StartForTest(t, server.Options{Scheme: widgetsScheme(t)})
+	widgets := dynamic.NewForConfigOrDie(s.RESTConfig()).Resource(widgetsResource).Namespace(createNamespace(t, s, "t1"))
 	created, err := widgets.Create(context.Background(), widget("b1", nil), metav1.CreateOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -321,7 +324,7 @@ func TestWatchCacheSendsBookmarks(t *testing.T) {
 func TestConcurrentWritesAreAllWatched(t *testing.T) {
 	s := server.StartForTest(t, server.Options{Scheme: widgetsScheme(t)})
 	client := dynamic.NewForConfigOrDie(s.RESTConfig())
-	widgets := client.Resource(widgetsResource).Namespace("t1")
+	widgets := client.Resource(widgetsResource).Namespace(createNamespace(t, s, "t1"))
 	ctx := context.Background()
 	start, err := widgets.List(ctx, metav1.ListOptions{})
 	if err != nil {
@@ -423,7 +426,7 @@ func TestServerSideApply(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			s := server.StartForTest(t, opts)
-			widgets := dynamic.NewForConfigOrDie(s.RESTConfig()).Resource(widgetsResource).Namespace("t1")
+			widgets := dynamic.NewForConfigOrDie(s.RESTConfig()).Resource(widgetsResource).Namespace(createNamespace(t, s, "t1"))
 			applied, err := widgets.Apply(context.Background(), "a1", widget("a1", map[string]any{"color": "blue"}), metav1.ApplyOptions{FieldManager: "tester"})
 			if err != nil {
 				t.Fatal(err)
@@ -449,7 +452,7 @@ func TestServerSideApplyMergesListMaps(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			s := server.StartForTest(t, opts)
-			widgets := dynamic.NewForConfigOrDie(s.RESTConfig()).Resource(widgetsResource).Namespace("t1")
+			widgets := dynamic.NewForConfigOrDie(s.RESTConfig()).Resource(widgetsResource).Namespace(createNamespace(t, s, "t1"))
 			ctx := context.Background()
 			for manager, part := range map[string]string{"assembler": "axle", "painter": "wheel"} {
 				spec := map[string]any{"color": "red", "parts": []any{map[string]any{"name": part}}}
@@ -466,5 +469,25 @@ func TestServerSideApplyMergesListMaps(t *testing.T) {
 				t.Errorf("parts %v, want both managers' parts", parts)
 			}
 		})
+	}
+}
+
+// Go types from a scheme cannot be encoded in protobuf: like custom
+// resources, they are answered in JSON to clients that prefer protobuf but
+// accept JSON, as client-go's metadata client does.
+func TestProtobufPreferringClientsGetJSON(t *testing.T) {
+	s := server.StartForTest(t, server.Options{Scheme: widgetsScheme(t)})
+	ctx := t.Context()
+	widgets := dynamic.NewForConfigOrDie(s.RESTConfig()).Resource(widgetsResource).Namespace(createNamespace(t, s, "t1"))
+	if _, err := widgets.Create(ctx, widget("a", nil), metav1.CreateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	client := metadata.NewForConfigOrDie(s.RESTConfig()).Resource(widgetsResource).Namespace("t1")
+	list, err := client.List(ctx, metav1.ListOptions{})
+	if err != nil || len(list.Items) != 1 {
+		t.Fatalf("metadata list: %v, %v", list, err)
+	}
+	if err := client.DeleteCollection(ctx, metav1.DeleteOptions{}, metav1.ListOptions{}); err != nil {
+		t.Errorf("metadata deletecollection: %v", err)
 	}
 }

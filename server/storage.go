@@ -18,6 +18,7 @@ import (
 	"k8s.io/apiserver/pkg/storage/storagebackend"
 	"k8s.io/apiserver/pkg/storage/storagebackend/factory"
 	"k8s.io/client-go/tools/cache"
+	"k8s.io/utils/clock"
 
 	"github.com/metagen-dev/metagen/server/internal/memstore"
 )
@@ -36,31 +37,42 @@ type restOptionsGetter struct {
 	watchCache bool
 
 	mu     sync.RWMutex
-	codecs map[schema.GroupResource]runtime.Codec
+	codecs map[schema.GroupResource]storageCodec
+}
+
+// storageCodec is how a resource is stored: with codec, in version.
+type storageCodec struct {
+	codec   runtime.Codec
+	version schema.GroupVersion
 }
 
 func newRESTOptionsGetter(backend *memstore.Backend, watchCache bool) *restOptionsGetter {
-	return &restOptionsGetter{backend: backend, watchCache: watchCache, codecs: map[schema.GroupResource]runtime.Codec{}}
+	return &restOptionsGetter{backend: backend, watchCache: watchCache, codecs: map[schema.GroupResource]storageCodec{}}
 }
 
-// setCodec sets the codec a resource is stored with. Resources without one
+// setCodec sets the codec a resource is stored with, and the version it
+// encodes to (discovery shows its storageVersionHash). Resources without one
 // (custom resources) get theirs from the apiextensions handler.
-func (g *restOptionsGetter) setCodec(resource schema.GroupResource, codec runtime.Codec) {
+func (g *restOptionsGetter) setCodec(resource schema.GroupResource, codec runtime.Codec, version schema.GroupVersion) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	g.codecs[resource] = codec
+	g.codecs[resource] = storageCodec{codec: codec, version: version}
 }
 
 // GetRESTOptions implements generic.RESTOptionsGetter.
 func (g *restOptionsGetter) GetRESTOptions(resource schema.GroupResource, _ runtime.Object) (generic.RESTOptions, error) {
 	g.mu.RLock()
-	codec, ok := g.codecs[resource]
+	stored, ok := g.codecs[resource]
 	g.mu.RUnlock()
+	codec := stored.codec
 	if !ok {
 		// A custom resource: apiextensions wraps this with its conversion.
 		codec = unstructuredCodec
 	}
 	config := storagebackend.NewDefaultConfig(storagePrefix, codec)
+	if ok {
+		config.EncodeVersioner = stored.version
+	}
 	prefix := resource.Resource
 	if resource.Group != "" {
 		prefix = resource.Group + "/" + resource.Resource
@@ -109,6 +121,7 @@ func (g *restOptionsGetter) decorate(config *storagebackend.ConfigForResource, r
 		IndexerFuncs:        triggers,
 		Indexers:            indexers,
 		Codec:               config.Codec,
+		Clock:               progressClock{},
 	})
 	if err != nil {
 		return nil, nil, err
@@ -139,6 +152,41 @@ func declareWatchProgressSupport() error {
 		})
 	})
 	return watchProgressErr
+}
+
+// progressClock is the real clock, except that the watch cache asks the
+// storage for progress every progressPeriod rather than every 100ms
+// (k8s.io/apiserver's progressRequestPeriod). A consistent read from the
+// watch cache (a list without resourceVersion, a watch list) waits until the
+// cache has caught up with the storage's revision, which the last write to
+// any resource moved; the cache learns that it has through such a progress
+// request, so with kube-apiserver's period the first consistent read after a
+// write elsewhere waits up to 100ms. Answers are the same either way.
+type progressClock struct{ clock.RealClock }
+
+// progressRequestPeriod is k8s.io/apiserver's period of progress requests.
+const progressRequestPeriod = 100 * time.Millisecond
+
+// progressPeriod is the period of progress requests here, while a
+// consistent read waits.
+const progressPeriod = time.Millisecond
+
+// NewTimer implements clock.Clock: a timer of the progress request period
+// runs at progressPeriod instead, resets included.
+func (c progressClock) NewTimer(d time.Duration) clock.Timer {
+	if d != progressRequestPeriod {
+		return c.RealClock.NewTimer(d)
+	}
+	return progressTimer{c.RealClock.NewTimer(progressPeriod)}
+}
+
+type progressTimer struct{ clock.Timer }
+
+func (t progressTimer) Reset(d time.Duration) bool {
+	if d == progressRequestPeriod {
+		d = progressPeriod
+	}
+	return t.Timer.Reset(d)
 }
 
 var (

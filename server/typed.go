@@ -23,6 +23,7 @@ import (
 	"k8s.io/apiserver/pkg/registry/rest"
 	genericapiserver "k8s.io/apiserver/pkg/server"
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
+	"k8s.io/kube-openapi/pkg/common"
 	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
 )
 
@@ -62,6 +63,8 @@ type typedResource struct {
 	// storage builds their REST storage.
 	register func(serving *runtime.Scheme) error
 	storage  func(serving *runtime.Scheme, getter *restOptionsGetter) (map[string]rest.Storage, error)
+	// definitions are the OpenAPI definitions of a built-in resource.
+	definitions common.GetOpenAPIDefinitions
 }
 
 // metaKinds are the kinds metav1.AddToGroupVersion registers in every group
@@ -200,13 +203,16 @@ func typedGroups(user, serving *runtime.Scheme, resources []typedResource, gette
 		info := groups[r.kind.Group]
 		if info == nil {
 			g := genericapiserver.NewDefaultAPIGroupInfo(r.kind.Group, serving, metav1.ParameterCodec, codecs)
+			if r.register == nil {
+				g.NegotiatedSerializer = withoutProtobuf{codecs}
+			}
 			info = &g
 			groups[r.kind.Group] = info
 			order = append(order, r.kind.Group)
 		}
 		gv := r.kind.GroupVersion()
 		getter.setCodec(schema.GroupResource{Group: gv.Group, Resource: r.plural}, codecs.CodecForVersions(
-			codecs.LegacyCodec(gv), codecs.UniversalDecoder(gv), gv, gv))
+			codecs.LegacyCodec(gv), codecs.UniversalDecoder(gv), gv, gv), gv)
 		storages, err := typedStorage(user, serving, r, getter)
 		if err != nil {
 			return nil, err
@@ -223,6 +229,24 @@ func typedGroups(user, serving *runtime.Scheme, resources []typedResource, gette
 		out = append(out, groups[group])
 	}
 	return out, nil
+}
+
+// withoutProtobuf serves the Go types of a scheme, which cannot be encoded in
+// protobuf, the way kube-apiserver serves custom resources: JSON, YAML and
+// (with its feature gate) CBOR. A client that prefers protobuf but accepts
+// JSON, as client-go's metadata client does, gets JSON; one that accepts
+// only protobuf gets 406, and a protobuf body 415. (Otherwise the handlers
+// would pick protobuf and fail to encode the object.)
+type withoutProtobuf struct{ runtime.NegotiatedSerializer }
+
+func (s withoutProtobuf) SupportedMediaTypes() []runtime.SerializerInfo {
+	var out []runtime.SerializerInfo
+	for _, info := range s.NegotiatedSerializer.SupportedMediaTypes() {
+		if info.MediaType != runtime.ContentTypeProtobuf {
+			out = append(out, info)
+		}
+	}
+	return out
 }
 
 // typedStorage returns the REST storage of a resource and, when it has one,

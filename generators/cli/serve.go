@@ -27,7 +27,9 @@ func serveUntil(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	crds := set.String("crds", "", "file or directory of CustomResourceDefinition manifests to install")
 	kubeconfig := set.String("kubeconfig", "", "write a kubeconfig for the server to this file")
 	gc := set.Bool("gc", false, "emulate the garbage collector of kube-controller-manager (ownerReferences, orphan and foreground deletion)")
-	watchCache := set.Bool("watch-cache", false, "serve lists and watches from kube-apiserver's watch cache (with its bookmarks), as kube-apiserver does by default")
+	watchCache := set.Bool("watch-cache", true, "serve lists and watches from kube-apiserver's watch cache (with its bookmarks), as kube-apiserver does by default; --watch-cache=false serves them from the storage")
+	namespaceLifecycle := set.Bool("namespace-lifecycle", true, "refuse creates in namespaces that do not exist (404) or are terminating (403), as kube-apiserver's NamespaceLifecycle admission does")
+	namespaceDeletion := set.Bool("namespace-deletion", false, "emulate kube-controller-manager's namespace controller: a deleted namespace's content is deleted and the namespace finalized (a bare kube-apiserver leaves it Terminating)")
 	if err := set.Parse(args); err != nil {
 		return exitError
 	}
@@ -35,7 +37,8 @@ func serveUntil(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "metagen serve: unexpected arguments %q\n", set.Args())
 		return exitError
 	}
-	opts := server.Options{Addr: *addr, GarbageCollection: *gc, WatchCache: *watchCache}
+	opts := server.Options{Addr: *addr, GarbageCollection: *gc, NoWatchCache: !*watchCache,
+		NoNamespaceLifecycle: !*namespaceLifecycle, NamespaceDeletion: *namespaceDeletion}
 	if *crds != "" {
 		opts.CRDPaths = []string{*crds}
 	}

@@ -36,6 +36,7 @@ func Cases(target Target) []Case {
 	all = append(all, c.status()...)
 	all = append(all, c.list()...)
 	all = append(all, c.badRequests()...)
+	all = append(all, c.namespaces()...)
 	return all
 }
 

@@ -7,6 +7,9 @@
 // The cases describe how kube-apiserver 1.37 treats a custom resource (the
 // example Widget, served from a CRD) on ObjectMeta, finalizers and deletion;
 // each names its line in the metagen conventions spec (sections 1–3 and 5).
+// The N cases cover namespaces on a server without a controller manager: the
+// Namespace registry, and the NamespaceLifecycle admission's answers to
+// creates in missing and terminating namespaces.
 // A server serving the same kind from Go types is expected to answer the
 // same way, or as for a built-in type (Target.BuiltIn) when its validation
 // says so.
@@ -18,7 +21,8 @@
 //	conformance.Run(t, restConfig, target, conformance.Cases(target), conformance.Options{})
 //
 // The harness creates a namespace when the server serves namespaces, and
-// removes the finalizers of everything it created before deleting it.
+// removes the finalizers of everything it created before deleting it; the
+// namespaces a case creates are deleted and finalized.
 package conformance
 
 import (
@@ -96,6 +100,10 @@ type Step struct {
 	// Name is the object the request addresses ("" for the collection);
 	// Subresource is appended after it.
 	Name, Subresource string
+	// Path, when set, is the URL path the request goes to instead of the
+	// target's (templated): another namespace, or another resource such as
+	// /api/v1/namespaces. Name and Subresource then only label the step.
+	Path string
 	// Query is the raw query string, after templating.
 	Query string
 	// Body is the request body: a string is sent as is (after templating),
@@ -127,7 +135,7 @@ type Want struct {
 	// check, an empty non-nil slice requires none.
 	Warnings []string
 	// Names, when not nil, are the names of the items of a list answer, in
-	// order.
+	// order (templated).
 	Names []string
 	// More, when set, requires a list answer with (true) or without (false)
 	// a continue token.
@@ -160,6 +168,8 @@ type Cause struct {
 
 // ObjectWant describes an object body.
 type ObjectWant struct {
+	// Kind is the object's kind; the target's when empty.
+	Kind string
 	// Name is the object's name (/regexp/ allowed); empty does not check.
 	Name string
 	// Fields maps dotted paths (metadata.generation, spec.color) to values;
@@ -201,7 +211,7 @@ type RVCheck struct {
 	name string
 }
 
-// SameRV requires the resourceVersion saved for name.
+// SameRV requires the resourceVersion saved for name (templated).
 func SameRV(name string) RVCheck { return RVCheck{"same", name} }
 
 // NewRV requires a resourceVersion other than the one saved for name.
@@ -261,6 +271,7 @@ type caseRun struct {
 	aliases       map[string]map[string]any // objects saved with SaveAs
 	continueToken any                       // of the last list
 	watches       []*openWatch
+	namespaces    []string // namespaces the case created, removed at the end
 }
 
 func newCaseRun(t *testing.T, client *client, c Case) *caseRun {
@@ -306,7 +317,11 @@ func (r *caseRun) do(label string, step Step) bool {
 	if err != nil {
 		r.t.Fatalf("%s: %v", label, err)
 	}
-	resp, err := r.client.do(context.Background(), step.Method, r.client.path(step.Name, step.Subresource), r.template(step.Query), body, contentType)
+	path := r.client.path(step.Name, step.Subresource)
+	if step.Path != "" {
+		path = r.template(step.Path)
+	}
+	resp, err := r.client.do(context.Background(), step.Method, path, r.template(step.Query), body, contentType)
 	if err != nil {
 		r.t.Errorf("%s: %v", label, err)
 		return false
@@ -316,7 +331,7 @@ func (r *caseRun) do(label string, step Step) bool {
 	if len(failures) > 0 {
 		r.t.Errorf("%s [%s %s]: %s\n  request:  %s %s?%s %s\n  response: %d %s\n  warnings: %q",
 			label, r.c.Spec, r.c.Title, strings.Join(failures, "\n  "),
-			step.Method, r.client.path(step.Name, step.Subresource), r.template(step.Query), body,
+			step.Method, path, r.template(step.Query), body,
 			resp.code, resp.raw, resp.warnings)
 		return false
 	}
@@ -355,6 +370,9 @@ func (r *caseRun) save(resp *response, alias string) {
 	}
 	if name, _ := lookup(resp.object, "metadata.name"); name != nil {
 		r.saved[name.(string)] = resp.object
+		if resp.object["kind"] == "Namespace" && resp.code == http.StatusCreated {
+			r.namespaces = append(r.namespaces, name.(string))
+		}
 	}
 	if alias != "" {
 		r.aliases[alias] = resp.object
@@ -371,8 +389,8 @@ func (r *caseRun) checkList(want Want, obj map[string]any) []string {
 			name, _ := lookup(item.(map[string]any), "metadata.name")
 			names = append(names, fmt.Sprint(name))
 		}
-		if !equalStrings(names, want.Names) {
-			failures = append(failures, fmt.Sprintf("items %q, want %q", names, want.Names))
+		if wantNames := r.templateAll(want.Names); !equalStrings(names, wantNames) {
+			failures = append(failures, fmt.Sprintf("items %q, want %q", names, wantNames))
 		}
 	}
 	if want.More != nil {
@@ -397,8 +415,12 @@ func (r *caseRun) check(want Want, resp *response) []string {
 		failures = append(failures, r.checkStatus(*want.Status, resp.object)...)
 	}
 	if want.Object != nil {
-		if kind, _ := resp.object["kind"].(string); kind != r.client.target.Kind {
-			failures = append(failures, fmt.Sprintf("kind %q, want an object of kind %s", kind, r.client.target.Kind))
+		wantKind := want.Object.Kind
+		if wantKind == "" {
+			wantKind = r.client.target.Kind
+		}
+		if kind, _ := resp.object["kind"].(string); kind != wantKind {
+			failures = append(failures, fmt.Sprintf("kind %q, want an object of kind %s", kind, wantKind))
 		} else {
 			failures = append(failures, r.checkObject(*want.Object, resp.object)...)
 		}
@@ -542,7 +564,7 @@ func (r *caseRun) checkRV(check RVCheck, obj map[string]any) []string {
 			return []string{fmt.Sprintf("resourceVersion %v, want none", got)}
 		}
 	case "same", "new":
-		saved, ok := r.saved[check.name]
+		saved, ok := r.saved[r.template(check.name)]
 		if !ok {
 			return []string{fmt.Sprintf("no saved object %q to compare the resourceVersion with", check.name)}
 		}
@@ -606,17 +628,33 @@ func (r *caseRun) templateValue(v any) any {
 	return v
 }
 
-// cleanUp removes the finalizers of every object the case saw and deletes
-// them, so nothing is left terminating.
+// cleanUp removes the finalizers of every object of the target's kind the
+// case saw and deletes them, so nothing is left terminating, then removes
+// the namespaces the case created: deleted, their finalizers removed, and
+// finalized.
 func (r *caseRun) cleanUp() {
 	for _, w := range r.watches {
 		w.stop()
 	}
 	ctx := context.Background()
-	for name := range r.saved {
+	removeFinalizers := []byte(`{"metadata":{"finalizers":null}}`)
+	for name, obj := range r.saved {
+		if obj["kind"] != r.client.target.Kind {
+			continue
+		}
 		path := r.client.path(name, "")
-		_, _ = r.client.do(ctx, http.MethodPatch, path, "", []byte(`{"metadata":{"finalizers":null}}`), "application/merge-patch+json")
+		if ns, _ := lookup(obj, "metadata.namespace"); ns != nil && ns != r.client.namespace {
+			path = r.client.pathIn(fmt.Sprint(ns), name)
+		}
+		_, _ = r.client.do(ctx, http.MethodPatch, path, "", removeFinalizers, "application/merge-patch+json")
 		_, _ = r.client.do(ctx, http.MethodDelete, path, "", nil, "")
+	}
+	for _, ns := range r.namespaces {
+		path := "/api/v1/namespaces/" + ns
+		finalize := fmt.Sprintf(`{"apiVersion":"v1","kind":"Namespace","metadata":{"name":%q},"spec":{"finalizers":[]}}`, ns)
+		_, _ = r.client.do(ctx, http.MethodPatch, path, "", removeFinalizers, "application/merge-patch+json")
+		_, _ = r.client.do(ctx, http.MethodDelete, path, "", nil, "")
+		_, _ = r.client.do(ctx, http.MethodPut, path+"/finalize", "", []byte(finalize), "application/json")
 	}
 }
 
@@ -704,12 +742,19 @@ func newClient(cfg *rest.Config, target Target) (*client, error) {
 
 // path is the URL path of an object (or the collection when name is empty).
 func (c *client) path(name, subresource string) string {
-	p := fmt.Sprintf("/apis/%s/%s/namespaces/%s/%s", c.target.Group, c.target.Version, c.namespace, c.target.Resource)
-	if name != "" {
-		p += "/" + name
-	}
+	p := c.pathIn(c.namespace, name)
 	if subresource != "" {
 		p += "/" + subresource
+	}
+	return p
+}
+
+// pathIn is the URL path of an object of the target's resource in namespace
+// ns (or the collection when name is empty).
+func (c *client) pathIn(ns, name string) string {
+	p := fmt.Sprintf("/apis/%s/%s/namespaces/%s/%s", c.target.Group, c.target.Version, ns, c.target.Resource)
+	if name != "" {
+		p += "/" + name
 	}
 	return p
 }

@@ -83,8 +83,7 @@ func (c *Client) mustDo(ctx context.Context, method, path, body string, accepted
 }
 
 // CreateNamespace creates namespace ns (it may already exist). A server
-// without the namespaces API (404), like the in-process one, serves every
-// namespace.
+// without the namespaces API (404) serves every namespace.
 func (c *Client) CreateNamespace(ctx context.Context, ns string) error {
 	body := fmt.Sprintf(`{"apiVersion":"v1","kind":"Namespace","metadata":{"name":%q}}`, ns)
 	return c.mustDo(ctx, "POST", "/api/v1/namespaces", body, http.StatusCreated, http.StatusConflict, http.StatusNotFound)

@@ -63,7 +63,13 @@ func TestPCR(t *testing.T) {
 		return c
 	}
 
-	if err := fx.SkipLowRevisions(t.Context(), flowsClient(t, inProcess.RESTConfig()), "filler"); err != nil {
+	inProcessAdmin := flowsClient(t, inProcess.RESTConfig())
+	for _, ns := range []string{"filler", inProcessNS} {
+		if err := inProcessAdmin.CreateNamespace(t.Context(), ns); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := fx.SkipLowRevisions(t.Context(), inProcessAdmin, "filler"); err != nil {
 		t.Fatal(err)
 	}
 
