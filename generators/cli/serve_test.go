@@ -1,3 +1,5 @@
+//go:build !metagen_noserve
+
 package cli
 
 import (
