@@ -63,7 +63,7 @@ func TestGenerationChange(t *testing.T) {
 }
 
 func TestObjectName(t *testing.T) {
-	if got := objectName("D2+D5+D8"); got != "d2-d5-d8" {
+	if got := ObjectName("D2+D5+D8"); got != "d2-d5-d8" {
 		t.Errorf("got %q", got)
 	}
 }

@@ -88,7 +88,7 @@ type state struct {
 }
 
 func runFlow(ctx context.Context, c *Client, r Resource, ns string, f Flow) Result {
-	st := &state{instance: instance{name: "flow-" + objectName(f.ID), ns: ns}}
+	st := &state{instance: instance{name: "flow-" + ObjectName(f.ID), ns: ns}}
 	res := Result{Flow: f}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -213,8 +213,8 @@ func collect(events <-chan string, want int) []string {
 	}
 }
 
-// objectName turns a flow ID such as "D2+D5" into an object name "d2-d5".
-func objectName(id string) string {
+// ObjectName turns a flow ID such as "D2+D5" into an object name "d2-d5".
+func ObjectName(id string) string {
 	return strings.Map(func(c rune) rune {
 		switch {
 		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':

@@ -3,7 +3,6 @@ package pcr
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
 	"time"
 
 	certificatesv1 "k8s.io/api/certificates/v1"
@@ -73,7 +72,7 @@ func (s *simulator) do(req flows.Request) (field.ErrorList, error) {
 }
 
 func (s *simulator) create(overlay string) (field.ErrorList, error) {
-	body, err := s.resource.NewObject(map[string]any{"name": flowObjectName(s.name), "namespace": "default"}, overlay)
+	body, err := s.resource.NewObject(map[string]any{"name": flows.ObjectName(s.name), "namespace": "default"}, overlay)
 	if err != nil {
 		return nil, err
 	}
@@ -122,18 +121,4 @@ func (s *simulator) writeStatus(overlay string) (field.ErrorList, error) {
 		s.stored = obj
 	}
 	return errs, nil
-}
-
-// flowObjectName is the flows runner's object name for a flow: "S1+S2"
-// becomes "s1-s2".
-func flowObjectName(id string) string {
-	return strings.Map(func(c rune) rune {
-		switch {
-		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
-			return c
-		case c >= 'A' && c <= 'Z':
-			return c - 'A' + 'a'
-		}
-		return '-'
-	}, id)
 }
