@@ -27,7 +27,9 @@ func init() {
 		&Def{Name: "unionDiscriminator", Targets: OnField, Kind: Flag, Dialect: dialect, Reader: reader, Doc: "The union's discriminator."},
 		&Def{Name: "unionDeprecated", Targets: OnField, Kind: Flag, Dialect: dialect, Reader: reader,
 			Doc: "A member of the struct's union of deprecated fields (x-kubernetes-unions)."},
-		&Def{Name: "k8s:validation", Targets: all, Kind: Raw, Args: true, Dialect: dialect, Reader: reader,
+		// On a package (validation-gen's output tests write
+		// +k8s:validation:internal there) it says nothing.
+		&Def{Name: "k8s:validation", Targets: all | OnPackage, Kind: Raw, Args: true, Dialect: dialect, Reader: reader,
 			Doc: "kube-openapi's validation markers, +k8s:validation:<keyword>=<JSON> (maxLength, pattern, cel[0]:rule>…), read with kube-openapi's parser."},
 		&Def{Name: "oneOf", Targets: all, Kind: Raw, Dialect: dialect, Reader: reader, Doc: "A member of a one-of group."},
 		&Def{Name: "zeroOrOneOf", Targets: all, Kind: Raw, Dialect: dialect, Reader: reader, Doc: "A member of a zero-or-one-of group."},

@@ -50,6 +50,12 @@ func parseLine(text string, pos token.Position, target Target) (marker Marker, e
 	pos.Column += indent
 	marker = scan(text[1:])
 	marker.Pos = pos
+	if strings.HasSuffix(marker.Name, ".") && !marker.HasValue && marker.Param == "" && len(text) == len(marker.Name)+1 {
+		// Prose that ends a sentence with a marker's name ("… with
+		// +k8s:opaqueType."), as gengo's tag parsers, which stop at the
+		// '.', read it; it is no marker.
+		return Marker{}, nil, false
+	}
 	if marker.Name == "build" {
 		return Marker{}, nil, false
 	}
@@ -91,9 +97,21 @@ func scan(text string) Marker {
 
 // stripTrailingComment drops " # comment", which validation-gen's tag
 // grammar allows after a value.
+// A '#' inside a quoted string ("type T1 #1") is part of the string.
 func stripTrailingComment(value string) string {
-	for i := 1; i < len(value); i++ {
-		if value[i] == '#' && (value[i-1] == ' ' || value[i-1] == '\t') {
+	var quote byte
+	for i := 0; i < len(value); i++ {
+		c := value[i]
+		switch {
+		case quote != 0:
+			if c == '\\' && quote == '"' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '`':
+			quote = c
+		case c == '#' && i > 0 && (value[i-1] == ' ' || value[i-1] == '\t'):
 			return value[:i]
 		}
 	}

@@ -313,14 +313,18 @@ func (a *analyzer) packagePlan() *packagePlan {
 		return plan
 	}
 	plan.schemePkg, plan.schemeName, plan.register = a.schemeRegistry()
-	plan.schemeBuilder = schemeBuilder(a.pkg)
+	// A scheme of validation-gen's own kind (its testscheme.Scheme) takes
+	// any type, so every root type is registered, as validation-gen does;
+	// runtime.Scheme takes runtime.Objects only.
+	runtimeScheme := plan.schemePkg == "k8s.io/apimachinery/pkg/runtime" && plan.schemeName == "Scheme"
+	plan.schemeBuilder = schemeBuilder(a.pkg, runtimeScheme)
 	for _, t := range a.pkg.NamedTypes {
 		tp := a.u.plans[t.Object]
 		if tp == nil || !tp.has || !tp.reachable {
 			continue
 		}
 		plan.types = append(plan.types, tp)
-		if tp.root && isRuntimeObject(tp.t) {
+		if tp.root && (!runtimeScheme || isRuntimeObject(tp.t)) {
 			plan.roots = append(plan.roots, tp)
 		}
 	}
@@ -397,6 +401,7 @@ func (a *analyzer) value(typ types.Type, d *declRules, pos token.Position, field
 	switch u := typ.Underlying().(type) {
 	case *types.Slice:
 		v.list = a.listPlan(u, d)
+		a.inheritListSemantics(v, d)
 		v.elem = a.value(u.Elem(), orEmpty(d.items), pos, nil)
 		v.elem.outside.called("list item")
 	case *types.Map:
@@ -672,6 +677,27 @@ func (a *analyzer) listPlan(s *types.Slice, d *declRules) *listPlan {
 		}
 	}
 	return l
+}
+
+// inheritListSemantics pairs the items of a value of a named list type
+// whose declaration says listType=map or set (validation-gen: "list metadata
+// lives on the type, the field inherits it") when the value says nothing of
+// its own, so that +k8s:eachVal, +k8s:item and +k8s:update on the field
+// match old and new items as the type's function does. The type's function
+// checks the uniqueness.
+func (a *analyzer) inheritListSemantics(v *valuePlan, d *declRules) {
+	if v.list.match != "" || d.listType != "" || d.unique != "" {
+		return
+	}
+	if _, named := v.typ.(*types.Named); !named {
+		return
+	}
+	target := a.typeFnOf(v.typ)
+	if target == nil || target.plan == nil || target.plan.self == nil || target.plan.self.list == nil {
+		return
+	}
+	inherited := target.plan.self.list
+	v.list.match, v.list.keys = inherited.match, inherited.keys
 }
 
 // listKeys resolves listMapKey names (JSON names) to fields of the item

@@ -409,6 +409,12 @@ func paramType(t types.Type) jen.Code {
 // typeCode renders a type with qualified names.
 func typeCode(t types.Type) *jen.Statement {
 	switch t := t.(type) {
+	case *types.Alias:
+		// The alias by its name, as written (it may be unexported).
+		if t.Obj().Pkg() == nil {
+			return jen.Id(t.Obj().Name())
+		}
+		return jen.Qual(t.Obj().Pkg().Path(), t.Obj().Name())
 	case *types.Named:
 		if t.Obj().Pkg() == nil {
 			return jen.Id(t.Obj().Name())

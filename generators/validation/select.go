@@ -214,7 +214,19 @@ func (a *analyzer) schemeRegistry() (pkgPath, name string, register bool) {
 // registers with, or "". A package whose zz_generated.register.go metagen
 // writes gets localSchemeBuilder from it; the loader leaves that file out, so
 // the type checker cannot see it.
-func schemeBuilder(pkg *model.Package) string {
+//
+// With another scheme type than runtime.Scheme, localSchemeBuilder is
+// whatever the package declares under that name with a Register method (a
+// testscheme.Scheme in validation-gen's tests).
+func schemeBuilder(pkg *model.Package, runtimeScheme bool) string {
+	if !runtimeScheme {
+		if v, ok := pkg.Types.Scope().Lookup("localSchemeBuilder").(*types.Var); ok {
+			if m, _, _ := types.LookupFieldOrMethod(v.Type(), true, pkg.Types, "Register"); m != nil {
+				return "localSchemeBuilder"
+			}
+		}
+		return ""
+	}
 	if register.Generates(pkg) {
 		return "localSchemeBuilder"
 	}

@@ -22,7 +22,17 @@
 // one named by +k8s:isSubresource. A package that declares localSchemeBuilder
 // (or, failing that, SchemeBuilder) registers them from init, so AddToScheme
 // brings them along. Only root types that are runtime.Objects (they declare
-// or get DeepCopyObject and embed metav1.TypeMeta) are registered.
+// or get DeepCopyObject and embed metav1.TypeMeta) are registered with a
+// runtime.Scheme; with another scheme type (validation-gen's testscheme),
+// every root type is, with the package's localSchemeBuilder, as
+// validation-gen does. A field of a named list type whose declaration says
+// listType=map or set pairs old and new items as the type does, for the
+// field's own +k8s:eachVal, +k8s:item and +k8s:update.
+//
+// METAGEN_VALIDATIONGEN_OUTPUT_TESTS=1 go test ./generators/validation -run
+// TestValidationGenOutputTests runs validation-gen v0.37.2's own output
+// tests on metagen's code; vgcompat_test.go lists the packages that differ,
+// with the reasons.
 //
 // # Metadata
 //
