@@ -119,7 +119,7 @@ type typedAPI struct {
 	resources          []typedResource
 	legacy             *genericapiserver.APIGroupInfo
 	groups             []*genericapiserver.APIGroupInfo
-	customResourceLike map[schema.GroupResource]bool
+	customResourceLike map[schema.GroupVersionResource]bool
 }
 
 func newTypedAPI(scheme *runtime.Scheme, overrides []Resource, builtins []typedResource, getter *restOptionsGetter) (*typedAPI, error) {

@@ -25,6 +25,28 @@
 // the scheme registers validation for them (generated validation code), which
 // then decides their metadata rules; see Options.Scheme.
 //
+// A kind registered in several versions of its group (v1alpha1 and v1, say)
+// is served in all of them, as kube-apiserver serves a CRD with several
+// versions: one set of objects, stored in one version, converted to the
+// version of each request, response, list and watch event. Discovery lists
+// the versions in kube-aware order, the highest (v2 > v1 > v1beta1 >
+// v1alpha1) preferred, as for a CRD. The storage version is the one a
+// Resource marks with StorageVersion, else the first of the group's
+// versions in the scheme's priority (SetVersionPriority, else the order in
+// which versions were added). Conversion uses the scheme's conversion
+// functions between the two versions (AddConversionFunc, generated ones),
+// or through the scheme's internal version, or controller-runtime's
+// Hub/Convertible methods; without any, it is the CRD conversion strategy
+// None: only apiVersion changes, and a field the other version lacks is
+// pruned on the way through (into the storage version, and out to the
+// version of a request), as kube-apiserver prunes it with the target
+// version's schema. Versions whose JSON gives one field two types cannot be
+// served that way (kube-apiserver would keep the value; a Go type cannot),
+// so Start refuses them without a conversion. Each request gets the
+// validation the scheme registers for its version's type, run on the
+// object in that version; server-side apply records the version each
+// manager applied in.
+//
 // Use it in tests with StartForTest:
 //
 //	s := server.StartForTest(t, server.Options{Scheme: scheme, CRDPaths: []string{"config/crd"}})
@@ -89,7 +111,10 @@ type Options struct {
 	// status field; Resources overrides that. Validation registered in the
 	// scheme (scheme.Validate / ValidateUpdate, as generated validation code
 	// registers it) runs on create, update and status updates, and defaulting
-	// registered in it runs on decode. The scheme is only read.
+	// registered in it runs on decode. A kind in several versions of its
+	// group is served in every one (see the package documentation and
+	// Resource.StorageVersion); the validation of the request's version
+	// applies. The scheme is only read.
 	Scheme *runtime.Scheme
 	// Resources overrides how kinds of Scheme are served.
 	Resources []Resource

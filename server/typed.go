@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -30,10 +31,20 @@ import (
 // Resource describes how one kind of the scheme is served. Kinds the server
 // finds in the scheme get defaults (namespaced, plural from the kind, a
 // status subresource when the type has a status field); a Resource in
-// Options overrides them.
+// Options overrides them. It applies to its kind in every version the kind
+// is served in (a kind is one resource, as a CRD is); Resources given for
+// several versions of one kind must agree but for StorageVersion.
 type Resource struct {
 	// Kind is the group, version and kind of the type.
 	Kind schema.GroupVersionKind
+	// StorageVersion makes Kind's version the one objects of the kind are
+	// stored in when the kind is served in several versions, as
+	// +kubebuilder:storageversion makes a CRD version the storage one. By
+	// default it is the first of the group's versions in the scheme's
+	// priority (scheme.PrioritizedVersionsForGroup: the order given to
+	// SetVersionPriority, else the order in which the versions were added to
+	// the scheme) that has the kind.
+	StorageVersion bool
 	// Plural is the resource name; by default the lowercased kind plus "s"
 	// (meta.UnsafeGuessKindToResource).
 	Plural string
@@ -57,6 +68,10 @@ type typedResource struct {
 	namespaced bool
 	status     bool
 	grace      *int64
+	// storageVersion is the version of the kind objects are stored in, and
+	// which the registry handles (kind.Version but for kinds served in
+	// several versions).
+	storageVersion string
 
 	// Built-in resources (kinds kube-apiserver serves) are not in the
 	// caller's scheme: register adds their kinds to the serving scheme, and
@@ -80,16 +95,27 @@ var metaKinds = map[string]bool{
 // ObjectMeta and a matching List kind, in a group that is not a built-in
 // Kubernetes group, preferring overrides.
 func typedResources(scheme *runtime.Scheme, overrides []Resource) ([]typedResource, error) {
-	byKind := map[schema.GroupVersionKind]Resource{}
+	byKind := map[schema.GroupKind]Resource{}
+	storage := map[schema.GroupKind]string{}
 	for _, o := range overrides {
-		byKind[o.Kind] = o
+		gk := o.Kind.GroupKind()
+		if prev, ok := byKind[gk]; ok && !sameServing(prev, o) {
+			return nil, fmt.Errorf("resource %v: differs from the resource given for %v; a Resource applies to its kind in every version", o.Kind, prev.Kind)
+		}
+		byKind[gk] = o
+		if o.StorageVersion {
+			if v, ok := storage[gk]; ok && v != o.Kind.Version {
+				return nil, fmt.Errorf("resource %v: both %s and %s are marked as the storage version", gk, v, o.Kind.Version)
+			}
+			storage[gk] = o.Kind.Version
+		}
 	}
 	var out []typedResource
 	for gvk, t := range scheme.AllKnownTypes() {
 		if !servable(scheme, gvk, t) {
 			continue
 		}
-		r := byKind[gvk]
+		r := byKind[gvk.GroupKind()]
 		plural, singular := meta.UnsafeGuessKindToResource(gvk)
 		if r.Plural != "" {
 			plural.Resource = r.Plural
@@ -104,12 +130,19 @@ func typedResources(scheme *runtime.Scheme, overrides []Resource) ([]typedResour
 		})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].kind.String() < out[j].kind.String() })
-	for kind := range byKind {
-		if !containsKind(out, kind) {
-			return nil, fmt.Errorf("resource %v: kind is not in the scheme or cannot be served", kind)
+	for _, o := range overrides {
+		if !containsKind(out, o.Kind) {
+			return nil, fmt.Errorf("resource %v: kind is not in the scheme or cannot be served", o.Kind)
 		}
 	}
+	storageVersions(scheme, out, storage)
 	return out, nil
+}
+
+// sameServing reports whether two Resources serve their kind the same way.
+func sameServing(a, b Resource) bool {
+	return a.Plural == b.Plural && a.ClusterScoped == b.ClusterScoped && a.NoStatusSubresource == b.NoStatusSubresource &&
+		reflect.DeepEqual(a.GracePeriodSeconds, b.GracePeriodSeconds)
 }
 
 func containsKind(resources []typedResource, kind schema.GroupVersionKind) bool {
@@ -123,7 +156,7 @@ func containsKind(resources []typedResource, kind schema.GroupVersionKind) bool 
 
 // servable reports whether gvk is an API resource this server can serve.
 func servable(scheme *runtime.Scheme, gvk schema.GroupVersionKind, t reflect.Type) bool {
-	if builtinGroup(gvk.Group) || metaKinds[gvk.Kind] || strings.HasSuffix(gvk.Kind, "List") {
+	if builtinGroup(gvk.Group) || gvk.Version == runtime.APIVersionInternal || metaKinds[gvk.Kind] || strings.HasSuffix(gvk.Kind, "List") {
 		return false
 	}
 	if !scheme.Recognizes(gvk.GroupVersion().WithKind(gvk.Kind + "List")) {
@@ -144,36 +177,67 @@ func builtinGroup(group string) bool {
 // generic API server needs. It leaves user untouched (it may be shared and in
 // use) and defers to it for defaulting.
 //
-// Each kind is also registered as its own internal version: the handlers
-// convert to an internal "hub" version (strategic merge patch does), and a
-// type served in one version is its own hub.
+// The handlers convert every object to an internal "hub" version, which the
+// registry works on: each kind's storage version's type is also registered
+// as its internal version, with conversions to and from the kind's other
+// versions (see conversions). A type served in one version is its own hub.
+// Each group's versions are in kube-aware order, the preferred one first.
 func servingScheme(user *runtime.Scheme, resources []typedResource) (*runtime.Scheme, error) {
 	s := runtime.NewScheme()
-	groupVersions := map[schema.GroupVersion]bool{}
+	versions := map[string][]string{}
+	served := map[schema.GroupKind][]schema.GroupVersionKind{}
 	for _, r := range resources {
-		groupVersions[r.kind.GroupVersion()] = true
+		if !slices.Contains(versions[r.kind.Group], r.kind.Version) {
+			versions[r.kind.Group] = append(versions[r.kind.Group], r.kind.Version)
+		}
 		if r.register != nil {
 			if err := r.register(s); err != nil {
 				return nil, err
 			}
 			continue
 		}
-		for _, kind := range []schema.GroupVersionKind{r.kind, r.kind.GroupVersion().WithKind(r.kind.Kind + "List")} {
+		served[r.kind.GroupKind()] = append(served[r.kind.GroupKind()], r.kind)
+		for _, kind := range []schema.GroupVersionKind{r.kind, listKind(r.kind)} {
 			obj, err := user.New(kind)
 			if err != nil {
 				return nil, err
 			}
 			s.AddKnownTypeWithName(kind, obj)
-			s.AddKnownTypeWithName(kind.GroupKind().WithVersion(runtime.APIVersionInternal), obj.DeepCopyObject())
+			if r.kind.Version == r.storageVersion {
+				s.AddKnownTypeWithName(kind.GroupKind().WithVersion(runtime.APIVersionInternal), obj.DeepCopyObject())
+			}
 			s.AddTypeDefaultingFunc(obj, func(o interface{}) { user.Default(o.(runtime.Object)) })
 		}
 		if err := s.AddFieldLabelConversionFunc(r.kind, fieldLabels(r.namespaced)); err != nil {
 			return nil, err
 		}
 	}
-	for gv := range groupVersions {
-		metav1.AddToGroupVersion(s, gv)
-		if err := s.SetVersionPriority(gv); err != nil {
+	for _, r := range resources {
+		if r.register != nil || r.kind.Version == r.storageVersion {
+			continue
+		}
+		storage := r.kind.GroupKind().WithVersion(r.storageVersion)
+		vType, _ := user.New(r.kind)
+		sType, _ := user.New(storage)
+		if reflect.TypeOf(vType) == reflect.TypeOf(sType) {
+			continue // one Go type in both versions: only apiVersion differs
+		}
+		toStorage, fromStorage, err := conversions(user, r.kind, storage, served[r.kind.GroupKind()])
+		if err != nil {
+			return nil, err
+		}
+		if err := addVersionConversions(s, r.kind, storage, toStorage, fromStorage); err != nil {
+			return nil, err
+		}
+	}
+	for group, vs := range versions {
+		kubeAwareVersions(vs)
+		gvs := make([]schema.GroupVersion, len(vs))
+		for i, v := range vs {
+			gvs[i] = schema.GroupVersion{Group: group, Version: v}
+			metav1.AddToGroupVersion(s, gvs[i])
+		}
+		if err := s.SetVersionPriority(gvs...); err != nil {
 			return nil, err
 		}
 	}
@@ -194,34 +258,68 @@ func fieldLabels(namespaced bool) runtime.FieldLabelConversionFunc {
 	}
 }
 
-// typedGroups builds the APIGroupInfo of every group of resources.
+// typedGroups builds the APIGroupInfo of every group of resources. The
+// versions of one kind share one store, which holds objects of the storage
+// version's type.
 func typedGroups(user, serving *runtime.Scheme, resources []typedResource, getter *restOptionsGetter) ([]*genericapiserver.APIGroupInfo, error) {
 	codecs := serializer.NewCodecFactory(serving)
 	groups := map[string]*genericapiserver.APIGroupInfo{}
 	var order []string
+	byResource := map[schema.GroupResource][]typedResource{}
+	var resourceOrder []schema.GroupResource
 	for _, r := range resources {
-		info := groups[r.kind.Group]
-		if info == nil {
+		if groups[r.kind.Group] == nil {
 			g := genericapiserver.NewDefaultAPIGroupInfo(r.kind.Group, serving, metav1.ParameterCodec, codecs)
 			if r.register == nil {
 				g.NegotiatedSerializer = withoutProtobuf{codecs}
 			}
-			info = &g
-			groups[r.kind.Group] = info
+			groups[r.kind.Group] = &g
 			order = append(order, r.kind.Group)
 		}
-		gv := r.kind.GroupVersion()
-		getter.setCodec(schema.GroupResource{Group: gv.Group, Resource: r.plural}, codecs.CodecForVersions(
-			codecs.LegacyCodec(gv), codecs.UniversalDecoder(gv), gv, gv), gv)
-		storages, err := typedStorage(user, serving, r, getter)
+		gr := schema.GroupResource{Group: r.kind.Group, Resource: r.plural}
+		if byResource[gr] == nil {
+			resourceOrder = append(resourceOrder, gr)
+		}
+		byResource[gr] = append(byResource[gr], r)
+	}
+	for _, gr := range resourceOrder {
+		versions := byResource[gr]
+		info := groups[gr.Group]
+		add := func(version string, storages map[string]rest.Storage) {
+			if info.VersionedResourcesStorageMap[version] == nil {
+				info.VersionedResourcesStorageMap[version] = map[string]rest.Storage{}
+			}
+			for path, storage := range storages {
+				info.VersionedResourcesStorageMap[version][path] = storage
+			}
+		}
+		if r := versions[0]; r.storage != nil {
+			gv := r.kind.GroupVersion()
+			getter.setCodec(gr, codecs.CodecForVersions(codecs.LegacyCodec(gv), codecs.UniversalDecoder(gv), gv, gv), gv)
+			storages, err := r.storage(serving, getter)
+			if err != nil {
+				return nil, err
+			}
+			add(r.kind.Version, storages)
+			continue
+		}
+		storageIndex := slices.IndexFunc(versions, func(r typedResource) bool { return r.kind.Version == r.storageVersion })
+		if storageIndex < 0 || len(versions) != countKinds(versions) {
+			return nil, fmt.Errorf("resource %v: served for several kinds, or without its storage version", gr)
+		}
+		stored := versions[storageIndex]
+		gv := stored.kind.GroupVersion()
+		getter.setCodec(gr, codecs.CodecForVersions(codecs.LegacyCodec(gv), codecs.UniversalDecoder(gv), gv, gv), gv)
+		main, status, err := typedStorage(user, serving, stored, versions, getter)
 		if err != nil {
 			return nil, err
 		}
-		if info.VersionedResourcesStorageMap[gv.Version] == nil {
-			info.VersionedResourcesStorageMap[gv.Version] = map[string]rest.Storage{}
-		}
-		for path, storage := range storages {
-			info.VersionedResourcesStorageMap[gv.Version][path] = storage
+		for _, r := range versions {
+			storages := map[string]rest.Storage{r.plural: main}
+			if status != nil && r.status {
+				storages[r.plural+"/status"] = status
+			}
+			add(r.kind.Version, storages)
 		}
 	}
 	out := make([]*genericapiserver.APIGroupInfo, 0, len(order))
@@ -229,6 +327,19 @@ func typedGroups(user, serving *runtime.Scheme, resources []typedResource, gette
 		out = append(out, groups[group])
 	}
 	return out, nil
+}
+
+// countKinds counts the distinct versions of one kind among resources; it
+// is len(resources) unless two kinds share a plural.
+func countKinds(resources []typedResource) int {
+	kinds := map[schema.GroupVersionKind]bool{}
+	for _, r := range resources {
+		if r.kind.GroupKind() != resources[0].kind.GroupKind() {
+			return -1
+		}
+		kinds[r.kind] = true
+	}
+	return len(kinds)
 }
 
 // withoutProtobuf serves the Go types of a scheme, which cannot be encoded in
@@ -250,44 +361,38 @@ func (s withoutProtobuf) SupportedMediaTypes() []runtime.SerializerInfo {
 }
 
 // typedStorage returns the REST storage of a resource and, when it has one,
-// of its status subresource, keyed by path.
-func typedStorage(user, serving *runtime.Scheme, r typedResource, getter *restOptionsGetter) (map[string]rest.Storage, error) {
-	if r.storage != nil {
-		return r.storage(serving, getter)
-	}
-	example, err := user.New(r.kind)
+// of its status subresource. stored is the resource in its storage version,
+// versions are all the versions it is served in.
+func typedStorage(user, serving *runtime.Scheme, stored typedResource, versions []typedResource, getter *restOptionsGetter) (rest.Storage, rest.Storage, error) {
+	strategy, err := newTypedStrategy(serving, user, stored, versions)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	strategy := newTypedStrategy(serving, user, example, r.kind, r.namespaced, r.status)
-	resource := schema.GroupResource{Group: r.kind.Group, Resource: r.plural}
+	kind := stored.kind
+	resource := schema.GroupResource{Group: kind.Group, Resource: stored.plural}
 	store := &registry.Store{
-		NewFunc: func() runtime.Object { obj, _ := serving.New(r.kind); return obj },
-		NewListFunc: func() runtime.Object {
-			obj, _ := serving.New(r.kind.GroupVersion().WithKind(r.kind.Kind + "List"))
-			return obj
-		},
+		NewFunc:                   func() runtime.Object { obj, _ := serving.New(kind); return obj },
+		NewListFunc:               func() runtime.Object { obj, _ := serving.New(listKind(kind)); return obj },
 		DefaultQualifiedResource:  resource,
-		SingularQualifiedResource: schema.GroupResource{Group: r.kind.Group, Resource: r.singular},
+		SingularQualifiedResource: schema.GroupResource{Group: kind.Group, Resource: stored.singular},
 		CreateStrategy:            strategy,
 		UpdateStrategy:            strategy,
-		DeleteStrategy:            deleteStrategy(strategy, r.grace),
+		DeleteStrategy:            deleteStrategy(strategy, stored.grace),
 		ResetFieldsStrategy:       strategy,
 		TableConvertor:            rest.NewDefaultTableConvertor(resource),
 	}
 	options := &genericregistry.StoreOptions{RESTOptions: getter, AttrFunc: strategy.GetAttrs}
 	if err := store.CompleteWithOptions(options); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	storages := map[string]rest.Storage{r.plural: store}
-	if r.status {
-		statusStore := *store
-		statusStrategy := typedStatusStrategy{strategy}
-		statusStore.UpdateStrategy = statusStrategy
-		statusStore.ResetFieldsStrategy = statusStrategy
-		storages[r.plural+"/status"] = &statusREST{store: &statusStore}
+	if !stored.status {
+		return store, nil, nil
 	}
-	return storages, nil
+	statusStore := *store
+	statusStrategy := typedStatusStrategy{strategy}
+	statusStore.UpdateStrategy = statusStrategy
+	statusStore.ResetFieldsStrategy = statusStrategy
+	return store, &statusREST{store: &statusStore}, nil
 }
 
 // deleteStrategy is strategy, graceful when a grace period is given.
@@ -341,14 +446,14 @@ func customResourcePatchTypes() []string {
 // served like custom resources as kube-apiserver answers them for custom
 // resources: 415 Unsupported Media Type. (The generic handlers accept them
 // for every Go type.)
-func withCustomResourcePatchTypes(handler http.Handler, resources map[schema.GroupResource]bool, serializer runtime.NegotiatedSerializer) http.Handler {
+func withCustomResourcePatchTypes(handler http.Handler, resources map[schema.GroupVersionResource]bool, serializer runtime.NegotiatedSerializer) http.Handler {
 	if len(resources) == 0 {
 		return handler
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		info, ok := request.RequestInfoFrom(req.Context())
 		if ok && info.IsResourceRequest && info.Verb == "patch" &&
-			resources[schema.GroupResource{Group: info.APIGroup, Resource: info.Resource}] &&
+			resources[schema.GroupVersionResource{Group: info.APIGroup, Version: info.APIVersion, Resource: info.Resource}] &&
 			strings.HasPrefix(req.Header.Get("Content-Type"), string(types.StrategicMergePatchType)) {
 			gv := schema.GroupVersion{Group: info.APIGroup, Version: info.APIVersion}
 			responsewriters.ErrorNegotiated(negotiation.NewUnsupportedMediaTypeError(customResourcePatchTypes()), serializer, gv, w, req)
@@ -358,13 +463,14 @@ func withCustomResourcePatchTypes(handler http.Handler, resources map[schema.Gro
 	})
 }
 
-// customResourceLike returns the resources served with custom-resource
-// semantics: those without validation of their own.
-func customResourceLike(user *runtime.Scheme, resources []typedResource) map[schema.GroupResource]bool {
-	out := map[schema.GroupResource]bool{}
+// customResourceLike returns the resources, by version, served with
+// custom-resource semantics: those whose type in that version has no
+// validation of its own.
+func customResourceLike(user *runtime.Scheme, resources []typedResource) map[schema.GroupVersionResource]bool {
+	out := map[schema.GroupVersionResource]bool{}
 	for _, r := range resources {
 		if example, err := user.New(r.kind); err == nil && !user.HasValidationFunc(example) {
-			out[schema.GroupResource{Group: r.kind.Group, Resource: r.plural}] = true
+			out[r.kind.GroupVersion().WithResource(r.plural)] = true
 		}
 	}
 	return out

@@ -19,6 +19,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/sets"
 	utilvalidation "k8s.io/apimachinery/pkg/util/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/apiserver/pkg/endpoints/request"
 	"k8s.io/apiserver/pkg/features"
 	"k8s.io/apiserver/pkg/registry/rest"
 	"k8s.io/apiserver/pkg/storage/names"
@@ -36,25 +37,33 @@ import (
 // on any change outside metadata, status kept out of the main resource when
 // the status subresource is on.
 //
-// Validation takes one of two forms:
+// Validation takes one of two forms, chosen by the version of the request
+// (a kind served in several versions may have validation in some only):
 //
 //   - When the caller's scheme registers a validation function for the type
-//     (generated code's RegisterValidations), that function is the whole
-//     validation, ObjectMeta included: it runs as kube-apiserver runs
-//     declarative validation, and it alone decides the causes (generated
+//     of that version (generated code's RegisterValidations), that function
+//     is the whole validation, ObjectMeta included: it runs as
+//     kube-apiserver runs declarative validation, on the object converted to
+//     the version of the request, and it alone decides the causes (generated
 //     metadata rules already hold the generic checks the registry adds, in
 //     the real order, deduplicated or not as the type's kind of strategy
 //     does) and the finalizer warnings.
 //   - Otherwise the type gets exactly what a custom resource gets: ObjectMeta
 //     validation with the DNS-subdomain name rule, repeated update causes, and
 //     warnings for finalizer names that are not domain-qualified.
+//
+// The registry hands the strategy objects of the storage version's type.
 type typedStrategy struct {
 	runtime.ObjectTyper
 	names.NameGenerator
 
-	validator   *runtime.Scheme // the caller's scheme, where validation is registered
-	declarative bool            // the scheme registers validation for the type
-	kind        schema.GroupVersionKind
+	convertor runtime.ObjectConvertor // the serving scheme: to the version of a request
+	validator *runtime.Scheme         // the caller's scheme, where validation is registered
+	// declarative tells, for each served version, whether the scheme
+	// registers validation for that version's type.
+	declarative map[string]bool
+	versions    []string                // the served versions
+	kind        schema.GroupVersionKind // in the storage version
 	namespaced  bool
 	hasStatus   bool
 }
@@ -63,16 +72,53 @@ type typedStrategy struct {
 // characters of prefix, 5 random ones). Tests replace it to force collisions.
 var nameGenerator = names.SimpleNameGenerator
 
-func newTypedStrategy(typer runtime.ObjectTyper, validator *runtime.Scheme, example runtime.Object, kind schema.GroupVersionKind, namespaced, hasStatus bool) typedStrategy {
-	return typedStrategy{
-		ObjectTyper:   typer,
+// newTypedStrategy returns the strategy of a resource stored as stored and
+// served in versions.
+func newTypedStrategy(serving, validator *runtime.Scheme, stored typedResource, versions []typedResource) (typedStrategy, error) {
+	s := typedStrategy{
+		ObjectTyper:   serving,
 		NameGenerator: nameGenerator,
+		convertor:     serving,
 		validator:     validator,
-		declarative:   validator.HasValidationFunc(example),
-		kind:          kind,
-		namespaced:    namespaced,
-		hasStatus:     hasStatus,
+		declarative:   map[string]bool{},
+		kind:          stored.kind,
+		namespaced:    stored.namespaced,
+		hasStatus:     stored.status,
 	}
+	for _, r := range versions {
+		example, err := validator.New(r.kind)
+		if err != nil {
+			return s, err
+		}
+		s.declarative[r.kind.Version] = validator.HasValidationFunc(example)
+		s.versions = append(s.versions, r.kind.Version)
+	}
+	return s, nil
+}
+
+// requestVersion is the version of the request in ctx: one of the served
+// versions, else (a request from within the server) the storage version.
+func (s typedStrategy) requestVersion(ctx context.Context) string {
+	if info, ok := request.RequestInfoFrom(ctx); ok && info.APIGroup == s.kind.Group {
+		if _, served := s.declarative[info.APIVersion]; served {
+			return info.APIVersion
+		}
+	}
+	return s.kind.Version
+}
+
+// declarativeFor reports whether the request in ctx gets the validation the
+// scheme registers for the type of its version.
+func (s typedStrategy) declarativeFor(ctx context.Context) bool {
+	return s.declarative[s.requestVersion(ctx)]
+}
+
+// inVersion converts obj (of the storage version's type) to version.
+func (s typedStrategy) inVersion(obj runtime.Object, version string) (runtime.Object, error) {
+	if obj == nil || version == s.kind.Version {
+		return obj, nil
+	}
+	return s.convertor.ConvertToVersion(obj, schema.GroupVersion{Group: s.kind.Group, Version: version})
 }
 
 // NamespaceScoped implements rest.RESTCreateStrategy.
@@ -82,9 +128,15 @@ func (s typedStrategy) NamespaceScoped() bool { return s.namespaced }
 func (s typedStrategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
 	fields := map[fieldpath.APIVersion]*fieldpath.Set{}
 	if s.hasStatus {
-		fields[fieldpath.APIVersion(s.kind.GroupVersion().String())] = fieldpath.NewSet(fieldpath.MakePathOrDie("status"))
+		for _, v := range s.versions {
+			fields[s.apiVersion(v)] = fieldpath.NewSet(fieldpath.MakePathOrDie("status"))
+		}
 	}
 	return fields
+}
+
+func (s typedStrategy) apiVersion(version string) fieldpath.APIVersion {
+	return fieldpath.APIVersion(schema.GroupVersion{Group: s.kind.Group, Version: version}.String())
 }
 
 // PrepareForCreate clears the status (when it is a subresource) and sets
@@ -117,7 +169,7 @@ func (s typedStrategy) PrepareForUpdate(ctx context.Context, obj, old runtime.Ob
 // Validate runs the ObjectMeta rules custom resources get, unless the type
 // has its own validation (see ValidateDeclaratively).
 func (s typedStrategy) Validate(ctx context.Context, obj runtime.Object) field.ErrorList {
-	if s.declarative {
+	if s.declarativeFor(ctx) {
 		return nil
 	}
 	metadata, errs := objectMeta(obj)
@@ -131,7 +183,7 @@ func (s typedStrategy) Validate(ctx context.Context, obj runtime.Object) field.E
 // ValidateUpdate runs the ObjectMeta update rules custom resources get,
 // unless the type has its own validation.
 func (s typedStrategy) ValidateUpdate(ctx context.Context, obj, old runtime.Object) field.ErrorList {
-	if s.declarative {
+	if s.declarativeFor(ctx) {
 		return nil
 	}
 	metadata, errs := objectMeta(obj)
@@ -156,15 +208,24 @@ func (s typedStrategy) ValidateDeclaratively(ctx context.Context, obj, old runti
 }
 
 func (s typedStrategy) validateDeclaratively(ctx context.Context, obj, old runtime.Object, errs field.ErrorList, op operation.Type, subresources ...string) field.ErrorList {
-	if !s.declarative {
+	version := s.requestVersion(ctx)
+	if !s.declarative[version] {
 		return errs
+	}
+	versioned, err := s.inVersion(obj, version)
+	if err != nil {
+		return field.ErrorList{field.InternalError(nil, fmt.Errorf("unexpected error converting to versioned type: %w", err))}
 	}
 	ctx = schemameta.WithWarningRecorder(ctx, warningsOf{ctx})
 	var declared field.ErrorList
 	if op == operation.Update {
-		declared = s.validator.ValidateUpdate(ctx, nil, obj, old, subresources...)
+		versionedOld, err := s.inVersion(old, version)
+		if err != nil {
+			return field.ErrorList{field.InternalError(nil, fmt.Errorf("unexpected error converting to versioned type: %w", err))}
+		}
+		declared = s.validator.ValidateUpdate(ctx, nil, versioned, versionedOld, subresources...)
 	} else {
-		declared = s.validator.Validate(ctx, nil, obj, subresources...)
+		declared = s.validator.Validate(ctx, nil, versioned, subresources...)
 	}
 	return validate.FilterEnforcedDeclarativeErrors(ctx, declared, betaValidationEnabled())
 }
@@ -187,7 +248,7 @@ func betaValidationEnabled() bool {
 // WarningsOnCreate warns about finalizers that are not domain-qualified
 // (for types with their own validation, that validation warns).
 func (s typedStrategy) WarningsOnCreate(ctx context.Context, obj runtime.Object) []string {
-	if s.declarative {
+	if s.declarativeFor(ctx) {
 		return nil
 	}
 	return finalizerWarnings(obj, nil)
@@ -197,7 +258,7 @@ func (s typedStrategy) WarningsOnCreate(ctx context.Context, obj runtime.Object)
 // domain-qualified (for types with their own validation, that validation
 // warns).
 func (s typedStrategy) WarningsOnUpdate(ctx context.Context, obj, old runtime.Object) []string {
-	if s.declarative {
+	if s.declarativeFor(ctx) {
 		return nil
 	}
 	return finalizerWarnings(obj, old)
@@ -255,12 +316,11 @@ type typedStatusStrategy struct {
 
 // GetResetFields implements rest.ResetFieldsStrategy.
 func (s typedStatusStrategy) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
-	return map[fieldpath.APIVersion]*fieldpath.Set{
-		fieldpath.APIVersion(s.kind.GroupVersion().String()): fieldpath.NewSet(
-			fieldpath.MakePathOrDie("metadata"),
-			fieldpath.MakePathOrDie("spec"),
-		),
+	fields := map[fieldpath.APIVersion]*fieldpath.Set{}
+	for _, v := range s.versions {
+		fields[s.apiVersion(v)] = fieldpath.NewSet(fieldpath.MakePathOrDie("metadata"), fieldpath.MakePathOrDie("spec"))
 	}
+	return fields
 }
 
 // PrepareForUpdate copies the stored object over the new one, keeping only
