@@ -343,12 +343,19 @@ func (a *analyzer) typePlan(t *model.Type) *typePlan {
 	self := a.readRules(t.Markers)
 	self.pathName = t.Name
 	a.nameCustom(self, "ValidateCustom_"+t.Name)
-	if t.Markers.Has("k8s:enum") {
-		tp.enum = a.enumValues(t)
+	if m, ok := t.Markers.Get("k8s:enum"); ok {
+		tp.enum = a.enumValues(t, m.Pos)
+	} else if self.wrappedEnum {
+		// +k8s:alpha=+k8s:enum: validation-gen marks the enum's errors.
+		if tp.enum = a.enumValues(t, self.wrappedEnumPos); tp.enum != nil {
+			tp.enum.mods = self.wrappedEnumMods
+		}
 	}
 	tp.self = a.value(t.Object.Type().Underlying(), self, t.Pos, nil)
 	tp.self.typ = t.Object.Type()
-	if s, ok := t.Object.Type().Underlying().(*types.Struct); ok && s.NumFields() > 0 {
+	// A struct type marked +k8s:opaqueType is validated by its own tags
+	// only: as validation-gen does, its fields are not looked at.
+	if s, ok := t.Object.Type().Underlying().(*types.Struct); ok && s.NumFields() > 0 && !opaqueMarked(t.Markers) {
 		for _, f := range t.Fields {
 			if fp := a.fieldPlan(t, f); fp != nil {
 				tp.fields = append(tp.fields, fp)
@@ -398,15 +405,21 @@ func (a *analyzer) value(typ types.Type, d *declRules, pos token.Position, field
 		}
 	}
 	v.omittable = field != nil && (field.OmitEmpty || field.OmitZero) && onlyKubebuilder(v.rules) && !isStruct(typ)
+	items, keys := orEmpty(d.items), orEmpty(d.keys)
+	if d.chained {
+		for _, c := range []*declRules{items, keys} {
+			c.chained, c.opaque = true, true
+		}
+	}
 	switch u := typ.Underlying().(type) {
 	case *types.Slice:
 		v.list = a.listPlan(u, d)
 		a.inheritListSemantics(v, d)
-		v.elem = a.value(u.Elem(), orEmpty(d.items), pos, nil)
+		v.elem = a.value(u.Elem(), items, pos, nil)
 		v.elem.outside.called("list item")
 	case *types.Map:
-		v.elem = a.value(u.Elem(), orEmpty(d.items), pos, nil)
-		v.key = a.value(u.Key(), orEmpty(d.keys), pos, nil)
+		v.elem = a.value(u.Elem(), items, pos, nil)
+		v.key = a.value(u.Key(), keys, pos, nil)
 		v.elem.outside.called("map value")
 		v.key.outside.called("map key")
 	default:
@@ -427,7 +440,7 @@ func (a *analyzer) value(typ types.Type, d *declRules, pos token.Position, field
 	}
 	a.subfieldScope(v, d)
 	for _, c := range d.subfields {
-		a.subfield(v, c)
+		a.subfield(v, c, d.opaque)
 	}
 	for _, c := range d.listItems {
 		a.listItem(v, c)
@@ -496,8 +509,13 @@ func (a *analyzer) nameCustom(d *declRules, name string) {
 	}
 }
 
-// subfield chains rules to a field of a struct value (+k8s:subfield).
-func (a *analyzer) subfield(v *valuePlan, c *chained) {
+// subfield chains rules to a field of a struct value (+k8s:subfield). As
+// validation-gen v0.37.2 does, the chain also runs the short-circuit +k8s:
+// tags of the target field itself (+k8s:required, +k8s:immutable,
+// +k8s:update…) first, without reporting their errors: when one fails, the
+// chained rules do not run (the target's own validation reports it). An
+// opaque value (+k8s:opaqueType on the field, or on its type) inherits none.
+func (a *analyzer) subfield(v *valuePlan, c *chained, opaque bool) {
 	s, ok := deref(v.typ).Underlying().(*types.Struct)
 	if !ok {
 		a.errorf(c.pos, "+k8s:subfield applies to structs, not %s", typeName(v.typ))
@@ -510,8 +528,47 @@ func (a *analyzer) subfield(v *valuePlan, c *chained) {
 	}
 	part := a.value(f.Type(), c.rules, c.pos, nil)
 	if part.has() {
+		if !opaque {
+			part.rules = append(part.rules, a.memberShortCircuits(deref(v.typ), f)...)
+		}
 		v.subfields = append(v.subfields, &partPlan{goName: f.Name(), json: c.name, value: part})
 	}
+}
+
+// memberShortCircuits are the short-circuit rules of the +k8s: tags written
+// on field f of struct type owner, marked inherited (their errors are not
+// reported). An owner type marked +k8s:opaqueType has none.
+func (a *analyzer) memberShortCircuits(owner types.Type, f *types.Var) []rule {
+	target := a.typeFnOf(owner)
+	if target == nil || target.plan == nil || target.plan.t.Markers.Has("k8s:opaqueType") {
+		return nil
+	}
+	var out []rule
+	for _, fp := range target.plan.fields {
+		if fp.f.Var != f {
+			continue
+		}
+		for _, r := range fp.value.rules {
+			if r.kubebuilder || !strings.HasPrefix(r.tag, "+k8s:") || !shortCircuitRule(r) {
+				continue
+			}
+			r.inherited = true
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// shortCircuitRule: the rules whose validators validation-gen flags
+// ShortCircuit.
+func shortCircuitRule(r rule) bool {
+	switch r.kind {
+	case ruleRequired, ruleOptional, ruleForbidden, ruleImmutable, ruleMaxItems, ruleMaxProperties, ruleUpdate:
+		return true
+	case ruleFixed:
+		return r.fixed != nil && r.fixed.shortCircuit
+	}
+	return false
 }
 
 // subfieldScope plans the struct-level tags written through +k8s:subfield

@@ -85,7 +85,13 @@ func (w *writer) writeRegistration() {
 }
 
 func (w *writer) addValidationFunc(tp *typePlan) jen.Code {
+	// The object as Validate_<Type> takes it: a list or map type (which only
+	// a scheme of validation-gen's own kind registers) by value, as
+	// validation-gen does; other types by pointer.
 	self := jen.Op("*").Add(typeRef(tp.t))
+	if isNilable(tp.t.Object.Type()) {
+		self = typeRef(tp.t)
+	}
 	var cases []jen.Code
 	for _, s := range tp.subresources {
 		cases = append(cases, jen.Lit(s))

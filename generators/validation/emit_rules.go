@@ -24,20 +24,39 @@ func (w *writer) ruleCalls(v *valuePlan, stem string) []call {
 			shortCircuit: true,
 		}))
 	}
-	updates := map[modifiers][]string{}
+	type updateKey struct {
+		mods      modifiers
+		inherited bool
+	}
+	updates := map[updateKey][]string{}
 	var updateOrder []rule
 	for _, r := range v.rules {
 		if r.kind == ruleUpdate {
-			if len(updates[r.mods]) == 0 {
+			k := updateKey{r.mods, r.inherited}
+			if len(updates[k]) == 0 {
 				updateOrder = append(updateOrder, r)
 			}
-			updates[r.mods] = append(updates[r.mods], r.str)
+			updates[k] = append(updates[k], r.str)
 			continue
 		}
-		calls = append(calls, w.ruleCall(r, v, stem)...)
+		calls = append(calls, inherit(r, w.ruleCall(r, v, stem))...)
 	}
 	for _, r := range updateOrder {
-		calls = append(calls, w.wrap(r, v, call{tag: r.tag, code: w.updateCall(v, updates[r.mods])}))
+		// A short-circuit, as in validation-gen: it runs with +k8s:optional,
+		// so NoUnset reports an unset value.
+		c := call{tag: r.tag, code: w.updateCall(v, updates[updateKey{r.mods, r.inherited}]), shortCircuit: true}
+		calls = append(calls, inherit(r, []call{w.wrap(r, v, c)})...)
+	}
+	return calls
+}
+
+// inherit makes the calls of a rule a +k8s:subfield chain inherits from its
+// target field short-circuits whose errors are not reported.
+func inherit(r rule, calls []call) []call {
+	if r.inherited {
+		for i := range calls {
+			calls[i].shortCircuit, calls[i].nonError = true, true
+		}
 	}
 	return calls
 }

@@ -29,6 +29,8 @@ type enumPlan struct {
 	// exclusions are the conditional ones, by constant, disabled-option
 	// conditions first, then by option, as validation-gen sorts them.
 	exclusions []enumExclusion
+	// mods are those of a wrapped +k8s:enum (+k8s:alpha=+k8s:enum).
+	mods modifiers
 }
 
 type enumExclusion struct {
@@ -143,10 +145,9 @@ func (a *analyzer) isEnumConst(c *types.Const, m markers.Marker) bool {
 
 // enumValues lists the constants declared with a +k8s:enum type, sorted,
 // with their exclusions.
-func (a *analyzer) enumValues(t *model.Type) *enumPlan {
-	m, _ := t.Markers.Get("k8s:enum")
+func (a *analyzer) enumValues(t *model.Type, pos token.Position) *enumPlan {
 	if b, ok := t.Object.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
-		a.errorf(m.Pos, "+k8s:enum applies to string types, not %s", typeName(t.Object.Type()))
+		a.errorf(pos, "+k8s:enum applies to string types, not %s", typeName(t.Object.Type()))
 		return nil
 	}
 	plan := &enumPlan{}
@@ -207,5 +208,6 @@ func (w *writer) enumCheck(tp *typePlan) jen.Code {
 		exclusions = jen.Id(name)
 	}
 	w.vars = append(w.vars, jen.Var().Id(symbols).Op("=").Add(set).Call(names...))
-	return appendErrs(jen.Qual(validatePkg, "Enum").Call(stdArgs(jen.Id(symbols), exclusions)...))
+	c := w.wrap(rule{mods: e.mods}, tp.self, call{code: jen.Qual(validatePkg, "Enum").Call(stdArgs(jen.Id(symbols), exclusions)...)})
+	return appendErrs(c.code)
 }

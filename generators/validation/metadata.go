@@ -27,11 +27,13 @@ var nameFormats = map[string]string{
 }
 
 // metadataPlan reads the metadata markers of a root type; nil when the type
-// does not embed metav1.ObjectMeta.
+// does not embed metav1.ObjectMeta, or embeds it +k8s:opaqueType (which
+// leaves the type's own validation out, as validation-gen's
+// metav1.Validate_ObjectMeta call; the field's chained tags still apply).
 func (a *analyzer) metadataPlan(t *model.Type) *metadataPlan {
 	embeds := false
 	for _, f := range t.Fields {
-		embeds = embeds || (f.Embedded && isMetav1(f.Type(), "ObjectMeta"))
+		embeds = embeds || (f.Embedded && isMetav1(f.Type(), "ObjectMeta") && !opaqueMarked(f.Markers))
 	}
 	if !embeds {
 		a.metadataMarkersUnused(t)
@@ -121,4 +123,20 @@ func (a *analyzer) metadataMarkersUnused(t *model.Type) {
 			a.errorf(m.Pos, "+%s has no effect: %s is not a root type that embeds metav1.ObjectMeta", name, t.Name)
 		}
 	}
+}
+
+// opaqueMarked reports whether markers hold +k8s:opaqueType, plain or under
+// +k8s:alpha or +k8s:beta (validation-gen's opaque members, either way).
+func opaqueMarked(set markers.Set) bool {
+	for _, m := range set {
+		switch m.Name {
+		case "k8s:opaqueType":
+			return true
+		case "k8s:alpha", "k8s:beta":
+			if strings.TrimSpace(m.Value) == "+k8s:opaqueType" {
+				return true
+			}
+		}
+	}
+	return false
 }

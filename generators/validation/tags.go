@@ -63,6 +63,9 @@ type rule struct {
 	// kubebuilder marks the CRD-schema dialect: such rules do not apply to
 	// values the JSON encoding omits.
 	kubebuilder bool
+	// inherited marks a short-circuit rule of a +k8s:subfield's target
+	// field, run ahead of the chained rules without reporting its errors.
+	inherited bool
 }
 
 // modifiers are what wrapping tags (+k8s:alpha, +k8s:ifEnabled, …) add.
@@ -93,6 +96,15 @@ type declRules struct {
 	// listTypeK8s and mapKeysK8s are set when the validation-gen
 	// spellings (+k8s:listType, +k8s:listMapKey) are among the markers.
 	listTypeK8s, mapKeysK8s bool
+	// wrappedEnum is set by +k8s:enum under +k8s:alpha, +k8s:beta,
+	// +k8s:ifEnabled or +k8s:ifDisabled (on a type), with what wraps it.
+	// chained marks the rules of a +k8s:subfield or +k8s:item chain: they
+	// are all it checks, at any depth (its items' types are validated where
+	// the part's own type is), so its items and keys are opaque too.
+	chained         bool
+	wrappedEnum     bool
+	wrappedEnumMods modifiers
+	wrappedEnumPos  token.Position
 	// exclusiveMin and exclusiveMax make the kubebuilder bounds strict.
 	exclusiveMin, exclusiveMax       bool
 	exclusiveMinPos, exclusiveMaxPos token.Position
@@ -136,7 +148,7 @@ func chainedRules(list *[]*chained, name string, args []codetags.Arg, pos token.
 			return c.rules
 		}
 	}
-	c := &chained{name: name, args: args, rules: &declRules{opaque: true}, pos: pos}
+	c := &chained{name: name, args: args, rules: &declRules{opaque: true, chained: true}, pos: pos}
 	*list = append(*list, c)
 	return c.rules
 }
@@ -354,6 +366,10 @@ func (a *analyzer) readTag(d *declRules, tag codetags.Tag, pos token.Position, m
 		a.readDiscriminator(d, tag, pos, mods)
 	case "k8s:ifMode":
 		a.readMode(d, tag, pos, mods)
+	case "k8s:enum":
+		// Plain, it is read with the type's constants; wrapped, the enum
+		// check carries the stability mark or option.
+		d.wrappedEnum, d.wrappedEnumMods, d.wrappedEnumPos = true, mods, pos
 	case "k8s:enumExclude":
 		a.errorf(pos, "%s applies to constants of a +k8s:enum type", name)
 	case "k8s:validateTrue", "k8s:validateFalse", "k8s:validateTrueAlpha", "k8s:validateTrueBeta", "k8s:validateError":

@@ -25,7 +25,8 @@
 // or get DeepCopyObject and embed metav1.TypeMeta) are registered with a
 // runtime.Scheme; with another scheme type (validation-gen's testscheme),
 // every root type is, with the package's localSchemeBuilder, as
-// validation-gen does. A field of a named list type whose declaration says
+// validation-gen does (a list or map type by value, as its Validate_<Type>
+// takes it; a struct by pointer). A field of a named list type whose declaration says
 // listType=map or set pairs old and new items as the type does, for the
 // field's own +k8s:eachVal, +k8s:item and +k8s:update.
 //
@@ -36,7 +37,8 @@
 //
 // # Metadata
 //
-// A root type that embeds metav1.ObjectMeta gets the metadata rules
+// A root type that embeds metav1.ObjectMeta (not +k8s:opaqueType, which
+// leaves it only the tags chained to it) gets the metadata rules
 // kube-apiserver applies to it, through schema/meta: scope from
 // +genclient:nonNamespaced or +kubebuilder:resource:scope=Cluster, name format
 // from +metagen:name-format, custom-resource behaviour from
@@ -53,15 +55,18 @@
 // map keys (+k8s:eachKey=…) become calls to
 // k8s.io/apimachinery/pkg/api/validate, the functions validation-gen's output
 // calls, with the same flags: short-circuit validators (required, optional,
-// forbidden, immutable, maxItems, maxProperties) run first and stop the
-// others when they fail; +k8s:alpha and +k8s:beta mark errors; +k8s:ifEnabled
+// forbidden, immutable, update, maxItems, maxProperties) run first and stop
+// the others when they fail; +k8s:alpha and +k8s:beta mark errors; +k8s:ifEnabled
 // and +k8s:ifDisabled make a rule depend on an operation option. Unchanged
 // values are not validated again on update (ratcheting), and the items of
 // listType=map lists are paired with the old items by their keys.
 //
 // +k8s:subfield(name)=… and +k8s:item(key: value)=… chain rules to a field
 // of a struct value and to the item of a list-map (validate.Subfield,
-// validate.ValSliceItem). Struct-level rules are written on fields:
+// validate.ValSliceItem). As in validation-gen, a subfield chain first runs
+// the short-circuit +k8s: tags written on the target field itself, without
+// reporting their errors, and stops when one fails (not when the field, or
+// its type, is +k8s:opaqueType). Struct-level rules are written on fields:
 // +k8s:unionMember, +k8s:unionDiscriminator and +k8s:zeroOrOneOfMember
 // (validate.Union, DiscriminatedUnion, ZeroOrOneOfUnion),
 // +k8s:dependentRequired and +k8s:dependentForbidden, and modes:
@@ -108,7 +113,9 @@
 // enabled or disabled by +k8s:ifEnabled(Option)=+k8s:enumExclude and
 // +k8s:ifDisabled(Option)=+k8s:enumExclude (validate.EnumExclusion). The
 // loader does not parse the comments of constants; this generator does. An
-// enum with no constants allows no value, as in validation-gen.
+// enum with no constants allows no value, as in validation-gen. Under
+// +k8s:alpha or +k8s:beta (+k8s:alpha=+k8s:enum), the check's errors are
+// marked alpha or beta.
 //
 // +k8s:customValidation calls the hand-written ValidateCustom_<Type> or
 // ValidateCustom_<Type>_<Field> of the package, as validation-gen does; a
@@ -182,7 +189,11 @@
 // and is an error here too, with its remedies: add the package to the run,
 // mark the value +k8s:opaqueType (+k8s:eachVal=+k8s:opaqueType for list
 // items and map values, +k8s:eachKey=… for keys), or declare its rules
-// (below). A named list or map type's function validates its items.
+// (below). A named list or map type's function validates its items. A
+// struct type marked +k8s:opaqueType is validated by its own type tags
+// only, as in validation-gen: its fields are not looked at; the chained
+// rules of a +k8s:subfield or +k8s:item chain are all it checks (the
+// part's items are validated by their type where the part's own type is).
 //
 // # Types of other packages
 //

@@ -31,3 +31,24 @@ func TestItems(t *testing.T) {
 		`ports[2]: Invalid value: null: field is immutable`,
 	)
 }
+
+// A chain into a list checks what it says; the items' own rules are their
+// type's, reported once.
+func TestChainedListItemsOnce(t *testing.T) {
+	obj := &Grouped{Group: Group{Items: []Member{{Name: "long"}, {Name: "long"}}}}
+	expect.Errors(t, Validate_Grouped(expect.Ctx, expect.Create, nil, obj, nil),
+		`group.items[1]: Duplicate value: {"name":"long"}`,
+		`group.items[0].name: Too long: may not be more than 3 characters`,
+		`group.items[1].name: Too long: may not be more than 3 characters`,
+	)
+}
+
+// An opaque ObjectMeta gets no metadata rules (no name is required), only
+// the chained ones.
+func TestOpaqueObjectMeta(t *testing.T) {
+	expect.Errors(t, Validate_OpaqueMeta(expect.Ctx, expect.Create, nil, &OpaqueMeta{}, nil))
+	obj := &OpaqueMeta{ObjectMeta: metav1.ObjectMeta{Finalizers: []string{"a", "a"}}}
+	expect.Errors(t, Validate_OpaqueMeta(expect.Ctx, expect.Create, nil, obj, nil),
+		`metadata.finalizers[1]: Duplicate value: "a"`,
+	)
+}

@@ -34,3 +34,32 @@ type Port struct {
 	Port int    `json:"port"`
 	Name string `json:"name,omitempty"`
 }
+
+// Grouped chains list semantics to a list whose items have rules of their
+// own: the chain checks what it says, and Group's validation the items,
+// once.
+type Grouped struct {
+	// +k8s:subfield(items)=+k8s:listType=map
+	// +k8s:subfield(items)=+k8s:listMapKey=name
+	Group Group `json:"group"`
+}
+
+// Group has a list of members.
+type Group struct {
+	Items []Member `json:"items,omitempty"`
+}
+
+// Member has a rule.
+type Member struct {
+	// +k8s:maxLength=3
+	Name string `json:"name"`
+}
+
+// OpaqueMeta embeds ObjectMeta +k8s:opaqueType: no metadata rules, only
+// what is chained to it.
+type OpaqueMeta struct {
+	metav1.TypeMeta `json:",inline"`
+	// +k8s:opaqueType
+	// +k8s:subfield(finalizers)=+k8s:listType=set
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+}

@@ -50,3 +50,24 @@ func TestUndefinedOptionIsAnInternalError(t *testing.T) {
 		t.Errorf("name: %s", got)
 	}
 }
+
+// +k8s:alpha=+k8s:enum (and beta) checks the enum, marking its errors.
+func TestStagedEnums(t *testing.T) {
+	on := BetaPhaseOn
+	expect.Errors(t, Validate_Staged(expect.Ctx, expect.Create, nil, &Staged{Alpha: AlphaPhaseOn, Beta: &on}, nil))
+	off := BetaPhase("Off")
+	errs := Validate_Staged(expect.Ctx, expect.Create, nil, &Staged{Alpha: "Off", Beta: &off}, nil)
+	expect.Errors(t, errs,
+		`alpha: Unsupported value: "Off": supported values: "On"`,
+		`beta: Unsupported value: "Off": supported values: "On"`,
+	)
+	if !errs[0].IsAlpha() || errs[0].IsBeta() || !errs[1].IsBeta() || errs[1].IsAlpha() {
+		t.Errorf("stability levels: %v %v", errs[0].IsAlpha(), errs[1].IsBeta())
+	}
+}
+
+// The fields of a +k8s:opaqueType struct type are not validated.
+func TestOpaqueTypeFields(t *testing.T) {
+	obj := &Staged{Alpha: AlphaPhaseOn, Sealed: Sealed{Name: "long"}}
+	expect.Errors(t, Validate_Staged(expect.Ctx, expect.Create, nil, obj, nil))
+}

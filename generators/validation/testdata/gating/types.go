@@ -36,3 +36,39 @@ type Inner struct {
 	// +k8s:required
 	Value string `json:"value"`
 }
+
+// Staged has enums whose check is alpha or beta.
+type Staged struct {
+	Alpha AlphaPhase `json:"alpha"`
+	Beta  *BetaPhase `json:"beta,omitempty"`
+
+	Sealed Sealed `json:"sealed"`
+}
+
+// Sealed is opaque: as in validation-gen, its fields are not validated.
+//
+// +k8s:opaqueType
+type Sealed struct {
+	// +k8s:maxLength=3
+	Name string `json:"name"`
+}
+
+// AlphaPhase is an enum whose check is alpha.
+//
+// +k8s:alpha=+k8s:enum
+type AlphaPhase string
+
+// The values of AlphaPhase.
+const (
+	AlphaPhaseOn AlphaPhase = "On"
+)
+
+// BetaPhase is an enum whose check is beta.
+//
+// +k8s:beta=+k8s:enum
+type BetaPhase string
+
+// The values of BetaPhase.
+const (
+	BetaPhaseOn BetaPhase = "On"
+)

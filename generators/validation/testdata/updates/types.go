@@ -28,6 +28,28 @@ type Updates struct {
 	// +k8s:listMapKey=name
 	// +k8s:eachVal=+k8s:immutable
 	Items []Entry `json:"items,omitempty"`
+
+	// The update rule is a short-circuit, as the optional one is: clearing
+	// the value is reported, though an unset optional value checks nothing
+	// else.
+	//
+	// +k8s:optional
+	// +k8s:minimum=0
+	// +k8s:update=NoUnset
+	// +k8s:monotonic
+	Generation int `json:"generation,omitempty"`
+
+	// The chain runs the immutable rule of Locked.Value first, silently,
+	// and not at all when it fails.
+	//
+	// +k8s:subfield(value)=+k8s:maxLength=3
+	Locked Locked `json:"locked"`
+}
+
+// Locked has an immutable field.
+type Locked struct {
+	// +k8s:immutable
+	Value string `json:"value"`
 }
 
 // Entry is a list-map item.

@@ -11,6 +11,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	metav1validation "k8s.io/apimachinery/pkg/apis/meta/v1/validation"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
+	"maps"
 	"slices"
 )
 
@@ -129,6 +130,150 @@ func Validate_Chained(ctx context.Context, op operation.Operation, fldPath *fiel
 		errs = append(errs, rules.Child(fldPath, "ports", fn(nil, obj.Ports, oldVal, oldObj != nil))...)
 	}
 	return errs
+}
+
+// Validate_Group validates an instance of Group according
+// to declarative validation rules in the API schema.
+func Validate_Group(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Group) (errs field.ErrorList) {
+	{
+		// field Group.Items
+		fn := func(fldPath *field.Path, obj, oldObj []Member, oldValueCorrelated bool) (errs field.ErrorList) {
+			// don't revalidate unchanged data
+			if oldValueCorrelated && op.Type == operation.Update && slices.Equal(obj, oldObj) {
+				return nil
+			}
+			errs = append(errs, rules.EachSliceVal(ctx, op, fldPath, obj, oldObj, nil, nil, Validate_Member)...)
+			return errs
+		}
+		oldVal := safe.Field(oldObj, func(oldObj *Group) []Member {
+			return oldObj.Items
+		})
+		errs = append(errs, rules.Child(fldPath, "items", fn(nil, obj.Items, oldVal, oldObj != nil))...)
+	}
+	return errs
+}
+
+// Validate_Grouped validates an instance of Grouped according
+// to declarative validation rules in the API schema.
+func Validate_Grouped(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Grouped) (errs field.ErrorList) {
+	{
+		// field Grouped.Group
+		fn := func(fldPath *field.Path, obj, oldObj *Group, oldValueCorrelated bool) (errs field.ErrorList) {
+			errs = append(errs, validate.Subfield(ctx, op, fldPath, obj, oldObj, "items", func(o *Group) []Member {
+				return o.Items
+			}, validate.SemanticDeepEqual, func(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj []Member) (errs field.ErrorList) {
+				// lists with map semantics require unique keys
+				errs = append(errs, validate.ValSliceUnique(ctx, op, fldPath, obj, oldObj, func(a, b *Member) bool {
+					return a.Name == b.Name
+				})...)
+				return errs
+			})...)
+			errs = append(errs, Validate_Group(ctx, op, fldPath, obj, oldObj)...)
+			return errs
+		}
+		oldVal := safe.Field(oldObj, func(oldObj *Grouped) *Group {
+			return &oldObj.Group
+		})
+		errs = append(errs, rules.Child(fldPath, "group", fn(nil, &obj.Group, oldVal, oldObj != nil))...)
+	}
+	return errs
+}
+
+// Validate_Member validates an instance of Member according
+// to declarative validation rules in the API schema.
+func Validate_Member(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Member) (errs field.ErrorList) {
+	{
+		// field Member.Name
+		fn := func(fldPath *field.Path, obj, oldObj *string, oldValueCorrelated bool) (errs field.ErrorList) {
+			// don't revalidate unchanged data
+			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj)) {
+				return nil
+			}
+			errs = append(errs, validate.MaxLength(ctx, op, fldPath, obj, oldObj, 3)...)
+			return errs
+		}
+		oldVal := safe.Field(oldObj, func(oldObj *Member) *string {
+			return &oldObj.Name
+		})
+		errs = append(errs, rules.Child(fldPath, "name", fn(nil, &obj.Name, oldVal, oldObj != nil))...)
+	}
+	return errs
+}
+
+// Validate_OpaqueMeta validates an instance of OpaqueMeta according
+// to declarative validation rules in the API schema.
+func Validate_OpaqueMeta(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *OpaqueMeta) (errs field.ErrorList) {
+	{
+		// field OpaqueMeta.ObjectMeta
+		fn := func(fldPath *field.Path, obj, oldObj *metav1.ObjectMeta, oldValueCorrelated bool) (errs field.ErrorList) {
+			// don't revalidate unchanged data
+			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && equalMetav1ObjectMeta(&*obj, &*oldObj))) {
+				return nil
+			}
+			errs = append(errs, validate.Subfield(ctx, op, fldPath, obj, oldObj, "finalizers", func(o *metav1.ObjectMeta) []string {
+				return o.Finalizers
+			}, validate.SemanticDeepEqual, func(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj []string) (errs field.ErrorList) {
+				// lists with set semantics require unique values
+				errs = append(errs, validate.ValSliceUnique(ctx, op, fldPath, obj, oldObj, validate.DirectEqual)...)
+				return errs
+			})...)
+			return errs
+		}
+		oldVal := safe.Field(oldObj, func(oldObj *OpaqueMeta) *metav1.ObjectMeta {
+			return &oldObj.ObjectMeta
+		})
+		errs = append(errs, rules.Child(fldPath, "metadata", fn(nil, &obj.ObjectMeta, oldVal, oldObj != nil))...)
+	}
+	return errs
+}
+
+// equalMetav1FieldsV1 reports whether two FieldsV1 values are equal as equality.Semantic sees them.
+func equalMetav1FieldsV1(a, b *metav1.FieldsV1) bool {
+	return slices.Equal(a.Raw, b.Raw)
+}
+
+// equalMetav1ManagedFieldsEntry reports whether two ManagedFieldsEntry values are equal as equality.Semantic sees them.
+func equalMetav1ManagedFieldsEntry(a, b *metav1.ManagedFieldsEntry) bool {
+	return a.Manager == b.Manager &&
+		a.Operation == b.Operation &&
+		a.APIVersion == b.APIVersion &&
+		(a.Time == nil) == (b.Time == nil) && (a.Time == nil || (*a.Time).UTC() == (*b.Time).UTC()) &&
+		a.FieldsType == b.FieldsType &&
+		(a.FieldsV1 == nil) == (b.FieldsV1 == nil) && (a.FieldsV1 == nil || equalMetav1FieldsV1(&(*a.FieldsV1), &(*b.FieldsV1))) &&
+		a.Subresource == b.Subresource
+}
+
+// equalMetav1ObjectMeta reports whether two ObjectMeta values are equal as equality.Semantic sees them.
+func equalMetav1ObjectMeta(a, b *metav1.ObjectMeta) bool {
+	return a.Name == b.Name &&
+		a.GenerateName == b.GenerateName &&
+		a.Namespace == b.Namespace &&
+		a.SelfLink == b.SelfLink &&
+		a.UID == b.UID &&
+		a.ResourceVersion == b.ResourceVersion &&
+		a.Generation == b.Generation &&
+		a.CreationTimestamp.UTC() == b.CreationTimestamp.UTC() &&
+		(a.DeletionTimestamp == nil) == (b.DeletionTimestamp == nil) && (a.DeletionTimestamp == nil || (*a.DeletionTimestamp).UTC() == (*b.DeletionTimestamp).UTC()) &&
+		(a.DeletionGracePeriodSeconds == nil) == (b.DeletionGracePeriodSeconds == nil) && (a.DeletionGracePeriodSeconds == nil || (*a.DeletionGracePeriodSeconds) == (*b.DeletionGracePeriodSeconds)) &&
+		maps.Equal(a.Labels, b.Labels) &&
+		maps.Equal(a.Annotations, b.Annotations) &&
+		slices.EqualFunc(a.OwnerReferences, b.OwnerReferences, func(a, b metav1.OwnerReference) bool {
+			return equalMetav1OwnerReference(&a, &b)
+		}) &&
+		slices.Equal(a.Finalizers, b.Finalizers) &&
+		slices.EqualFunc(a.ManagedFields, b.ManagedFields, func(a, b metav1.ManagedFieldsEntry) bool {
+			return equalMetav1ManagedFieldsEntry(&a, &b)
+		})
+}
+
+// equalMetav1OwnerReference reports whether two OwnerReference values are equal as equality.Semantic sees them.
+func equalMetav1OwnerReference(a, b *metav1.OwnerReference) bool {
+	return a.APIVersion == b.APIVersion &&
+		a.Kind == b.Kind &&
+		a.Name == b.Name &&
+		a.UID == b.UID &&
+		(a.Controller == nil) == (b.Controller == nil) && (a.Controller == nil || (*a.Controller) == (*b.Controller)) &&
+		(a.BlockOwnerDeletion == nil) == (b.BlockOwnerDeletion == nil) && (a.BlockOwnerDeletion == nil || (*a.BlockOwnerDeletion) == (*b.BlockOwnerDeletion))
 }
 
 // equalRef reports whether two Ref values are equal as equality.Semantic sees them.

@@ -8,10 +8,29 @@ import (
 	operation "k8s.io/apimachinery/pkg/api/operation"
 	safe "k8s.io/apimachinery/pkg/api/safe"
 	validate "k8s.io/apimachinery/pkg/api/validate"
+	sets "k8s.io/apimachinery/pkg/util/sets"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
 	"maps"
 	"slices"
 )
+
+var symbolsForAlphaPhase = sets.New(AlphaPhaseOn)
+
+// Validate_AlphaPhase validates an instance of AlphaPhase according
+// to declarative validation rules in the API schema.
+func Validate_AlphaPhase(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *AlphaPhase) (errs field.ErrorList) {
+	errs = append(errs, validate.Enum(ctx, op, fldPath, obj, oldObj, symbolsForAlphaPhase, nil).MarkAlpha()...)
+	return errs
+}
+
+var symbolsForBetaPhase = sets.New(BetaPhaseOn)
+
+// Validate_BetaPhase validates an instance of BetaPhase according
+// to declarative validation rules in the API schema.
+func Validate_BetaPhase(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *BetaPhase) (errs field.ErrorList) {
+	errs = append(errs, validate.Enum(ctx, op, fldPath, obj, oldObj, symbolsForBetaPhase, nil).MarkBeta()...)
+	return errs
+}
 
 // Validate_Gated validates an instance of Gated according
 // to declarative validation rules in the API schema.
@@ -179,6 +198,44 @@ func Validate_Inner(ctx context.Context, op operation.Operation, fldPath *field.
 			return &oldObj.Value
 		})
 		errs = append(errs, rules.Child(fldPath, "value", fn(nil, &obj.Value, oldVal, oldObj != nil))...)
+	}
+	return errs
+}
+
+// Validate_Staged validates an instance of Staged according
+// to declarative validation rules in the API schema.
+func Validate_Staged(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Staged) (errs field.ErrorList) {
+	{
+		// field Staged.Alpha
+		fn := func(fldPath *field.Path, obj, oldObj *AlphaPhase, oldValueCorrelated bool) (errs field.ErrorList) {
+			// don't revalidate unchanged data
+			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj)) {
+				return nil
+			}
+			errs = append(errs, Validate_AlphaPhase(ctx, op, fldPath, obj, oldObj)...)
+			return errs
+		}
+		oldVal := safe.Field(oldObj, func(oldObj *Staged) *AlphaPhase {
+			return &oldObj.Alpha
+		})
+		errs = append(errs, rules.Child(fldPath, "alpha", fn(nil, &obj.Alpha, oldVal, oldObj != nil))...)
+	}
+	{
+		// field Staged.Beta
+		fn := func(fldPath *field.Path, obj, oldObj *BetaPhase, oldValueCorrelated bool) (errs field.ErrorList) {
+			// don't revalidate unchanged data
+			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj)) {
+				return nil
+			}
+			if obj != nil {
+				errs = append(errs, Validate_BetaPhase(ctx, op, fldPath, obj, oldObj)...)
+			}
+			return errs
+		}
+		oldVal := safe.Field(oldObj, func(oldObj *Staged) *BetaPhase {
+			return oldObj.Beta
+		})
+		errs = append(errs, rules.Child(fldPath, "beta", fn(nil, obj.Beta, oldVal, oldObj != nil))...)
 	}
 	return errs
 }

@@ -13,6 +13,29 @@ import (
 	"slices"
 )
 
+// Validate_Locked validates an instance of Locked according
+// to declarative validation rules in the API schema.
+func Validate_Locked(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Locked) (errs field.ErrorList) {
+	{
+		// field Locked.Value
+		fn := func(fldPath *field.Path, obj, oldObj *string, oldValueCorrelated bool) (errs field.ErrorList) {
+			// don't revalidate unchanged data
+			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj)) {
+				return nil
+			}
+			if e := validate.Immutable(ctx, op, fldPath, obj, oldObj).MarkShortCircuit(); len(e) != 0 {
+				return append(errs, e...) // the other validators do not run
+			}
+			return errs
+		}
+		oldVal := safe.Field(oldObj, func(oldObj *Locked) *string {
+			return &oldObj.Value
+		})
+		errs = append(errs, rules.Child(fldPath, "value", fn(nil, &obj.Value, oldVal, oldObj != nil))...)
+	}
+	return errs
+}
+
 // Validate_Updates validates an instance of Updates according
 // to declarative validation rules in the API schema.
 func Validate_Updates(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Updates) (errs field.ErrorList) {
@@ -40,7 +63,9 @@ func Validate_Updates(ctx context.Context, op operation.Operation, fldPath *fiel
 			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj)) {
 				return nil
 			}
-			errs = append(errs, validate.UpdatePointer(ctx, op, fldPath, obj, oldObj, validate.NoSet)...)
+			if e := validate.UpdatePointer(ctx, op, fldPath, obj, oldObj, validate.NoSet).MarkShortCircuit(); len(e) != 0 {
+				return append(errs, e...) // the other validators do not run
+			}
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *Updates) *string {
@@ -55,7 +80,9 @@ func Validate_Updates(ctx context.Context, op operation.Operation, fldPath *fiel
 			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj)) {
 				return nil
 			}
-			errs = append(errs, validate.UpdateValueByCompare(ctx, op, fldPath, obj, oldObj, validate.NoUnset, validate.NoModify)...)
+			if e := validate.UpdateValueByCompare(ctx, op, fldPath, obj, oldObj, validate.NoUnset, validate.NoModify).MarkShortCircuit(); len(e) != 0 {
+				return append(errs, e...) // the other validators do not run
+			}
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *Updates) *string {
@@ -85,9 +112,11 @@ func Validate_Updates(ctx context.Context, op operation.Operation, fldPath *fiel
 			if oldValueCorrelated && op.Type == operation.Update && slices.Equal(obj, oldObj) {
 				return nil
 			}
-			errs = append(errs, validate.ValSliceUpdate(ctx, op, fldPath, obj, oldObj, func(a, b *Entry) bool {
+			if e := validate.ValSliceUpdate(ctx, op, fldPath, obj, oldObj, func(a, b *Entry) bool {
 				return a.Name == b.Name
-			}, validate.NoAddItem, validate.NoRemoveItem)...)
+			}, validate.NoAddItem, validate.NoRemoveItem).MarkShortCircuit(); len(e) != 0 {
+				return append(errs, e...) // the other validators do not run
+			}
 			// lists with map semantics require unique keys
 			errs = append(errs, validate.ValSliceUnique(ctx, op, fldPath, obj, oldObj, func(a, b *Entry) bool {
 				return a.Name == b.Name
@@ -106,7 +135,9 @@ func Validate_Updates(ctx context.Context, op operation.Operation, fldPath *fiel
 			if oldValueCorrelated && op.Type == operation.Update && maps.Equal(obj, oldObj) {
 				return nil
 			}
-			errs = append(errs, validate.UpdateMap(ctx, op, fldPath, obj, oldObj, validate.NoRemoveItem)...)
+			if e := validate.UpdateMap(ctx, op, fldPath, obj, oldObj, validate.NoRemoveItem).MarkShortCircuit(); len(e) != 0 {
+				return append(errs, e...) // the other validators do not run
+			}
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *Updates) map[string]string {
@@ -139,6 +170,57 @@ func Validate_Updates(ctx context.Context, op operation.Operation, fldPath *fiel
 			return oldObj.Items
 		})
 		errs = append(errs, rules.Child(fldPath, "items", fn(nil, obj.Items, oldVal, oldObj != nil))...)
+	}
+	{
+		// field Updates.Generation
+		fn := func(fldPath *field.Path, obj, oldObj *int, oldValueCorrelated bool) (errs field.ErrorList) {
+			// don't revalidate unchanged data
+			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj)) {
+				return nil
+			}
+			earlyReturn := false
+			if *obj == 0 {
+				earlyReturn = true
+			}
+			if e := validate.UpdateValueByCompare(ctx, op, fldPath, obj, oldObj, validate.NoUnset).MarkShortCircuit(); len(e) != 0 {
+				errs = append(errs, e...)
+				earlyReturn = true
+			}
+			if earlyReturn {
+				return errs // do not proceed
+			}
+			errs = append(errs, validate.Minimum(ctx, op, fldPath, obj, oldObj, 0)...)
+			errs = append(errs, validate.Monotonic(ctx, op, fldPath, obj, oldObj)...)
+			return errs
+		}
+		oldVal := safe.Field(oldObj, func(oldObj *Updates) *int {
+			return &oldObj.Generation
+		})
+		errs = append(errs, rules.Child(fldPath, "generation", fn(nil, &obj.Generation, oldVal, oldObj != nil))...)
+	}
+	{
+		// field Updates.Locked
+		fn := func(fldPath *field.Path, obj, oldObj *Locked, oldValueCorrelated bool) (errs field.ErrorList) {
+			errs = append(errs, validate.Subfield(ctx, op, fldPath, obj, oldObj, "value", func(o *Locked) *string {
+				return &o.Value
+			}, validate.DirectEqual, func(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *string) (errs field.ErrorList) {
+				earlyReturn := false
+				if e := validate.Immutable(ctx, op, fldPath, obj, oldObj).MarkShortCircuit(); len(e) != 0 {
+					earlyReturn = true
+				}
+				if earlyReturn {
+					return errs // do not proceed
+				}
+				errs = append(errs, validate.MaxLength(ctx, op, fldPath, obj, oldObj, 3)...)
+				return errs
+			})...)
+			errs = append(errs, Validate_Locked(ctx, op, fldPath, obj, oldObj)...)
+			return errs
+		}
+		oldVal := safe.Field(oldObj, func(oldObj *Updates) *Locked {
+			return &oldObj.Locked
+		})
+		errs = append(errs, rules.Child(fldPath, "locked", fn(nil, &obj.Locked, oldVal, oldObj != nil))...)
 	}
 	return errs
 }
