@@ -38,8 +38,8 @@ type Resource struct {
 	// Kind is the group, version and kind of the type.
 	Kind schema.GroupVersionKind
 	// StorageVersion makes Kind's version the one objects of the kind are
-	// stored in when the kind is served in several versions, as
-	// +kubebuilder:storageversion makes a CRD version the storage one. By
+	// stored in when the kind is served in several versions, as the
+	// kubebuilder storageversion marker makes a CRD version the storage one. By
 	// default it is the first of the group's versions in the scheme's
 	// priority (scheme.PrioritizedVersionsForGroup: the order given to
 	// SetVersionPriority, else the order in which the versions were added to

@@ -1,4 +1,8 @@
 // Package v1 is gadgets.example.com/v1, the storage version.
+//
+// +k8s:deepcopy-gen=package
+//
+//go:generate go run -tags metagen_noserve github.com/metagen-dev/metagen/cmd/metagen generate .
 package v1
 
 import (
@@ -18,6 +22,7 @@ import (
 var SchemeGroupVersion = schema.GroupVersion{Group: testapi.GroupName, Version: "v1"}
 
 // Gadget is a namespaced resource with a status.
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
 type Gadget struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
@@ -40,6 +45,7 @@ type GadgetStatus struct {
 }
 
 // GadgetList is a list of Gadgets.
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
 type GadgetList struct {
 	metav1.TypeMeta `json:",inline"`
 	metav1.ListMeta `json:"metadata,omitempty"`
@@ -48,6 +54,7 @@ type GadgetList struct {
 }
 
 // Sprocket is the hub of controller-runtime style conversion.
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
 type Sprocket struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
@@ -64,6 +71,7 @@ type SprocketSpec struct {
 func (*Sprocket) Hub() {}
 
 // SprocketList is a list of Sprockets.
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
 type SprocketList struct {
 	metav1.TypeMeta `json:",inline"`
 	metav1.ListMeta `json:"metadata,omitempty"`
@@ -72,6 +80,7 @@ type SprocketList struct {
 }
 
 // Mismatch has an integer spec.size (a string in v1alpha1).
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
 type Mismatch struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
@@ -82,6 +91,7 @@ type Mismatch struct {
 }
 
 // MismatchList is a list of Mismatches.
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
 type MismatchList struct {
 	metav1.TypeMeta `json:",inline"`
 	metav1.ListMeta `json:"metadata,omitempty"`

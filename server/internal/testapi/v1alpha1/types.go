@@ -1,4 +1,8 @@
 // Package v1alpha1 is gadgets.example.com/v1alpha1.
+//
+// +k8s:deepcopy-gen=package
+//
+//go:generate go run -tags metagen_noserve github.com/metagen-dev/metagen/cmd/metagen generate .
 package v1alpha1
 
 import (
@@ -19,6 +23,7 @@ import (
 var SchemeGroupVersion = schema.GroupVersion{Group: testapi.GroupName, Version: "v1alpha1"}
 
 // Gadget is a namespaced resource with a status.
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
 type Gadget struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
@@ -41,6 +46,7 @@ type GadgetStatus struct {
 }
 
 // GadgetList is a list of Gadgets.
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
 type GadgetList struct {
 	metav1.TypeMeta `json:",inline"`
 	metav1.ListMeta `json:"metadata,omitempty"`
@@ -49,6 +55,7 @@ type GadgetList struct {
 }
 
 // Sprocket converts to and from the hub, v1.Sprocket.
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
 type Sprocket struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
@@ -79,6 +86,7 @@ func (s *Sprocket) ConvertFrom(src testapi.Hub) error {
 }
 
 // SprocketList is a list of Sprockets.
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
 type SprocketList struct {
 	metav1.TypeMeta `json:",inline"`
 	metav1.ListMeta `json:"metadata,omitempty"`
@@ -87,6 +95,7 @@ type SprocketList struct {
 }
 
 // Mismatch has a string spec.size (an integer in v1).
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
 type Mismatch struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
@@ -97,6 +106,7 @@ type Mismatch struct {
 }
 
 // MismatchList is a list of Mismatches.
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
 type MismatchList struct {
 	metav1.TypeMeta `json:",inline"`
 	metav1.ListMeta `json:"metadata,omitempty"`
