@@ -30,3 +30,23 @@ func Errors(t testing.TB, got field.ErrorList, want ...string) {
 		t.Errorf("errors:\n  %s\nwant:\n  %s", strings.Join(rendered, "\n  "), strings.Join(want, "\n  "))
 	}
 }
+
+// Levels checks the stability level of each error, in order, written as
+// "alpha,beta,stable".
+func Levels(t testing.TB, errs field.ErrorList, want string) {
+	t.Helper()
+	var got []string
+	for _, err := range errs {
+		switch {
+		case err.IsAlpha():
+			got = append(got, "alpha")
+		case err.IsBeta():
+			got = append(got, "beta")
+		default:
+			got = append(got, "stable")
+		}
+	}
+	if strings.Join(got, ",") != want {
+		t.Errorf("stability levels: %s, want %s", strings.Join(got, ","), want)
+	}
+}

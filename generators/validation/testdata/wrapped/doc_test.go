@@ -1,38 +1,13 @@
 package wrapped
 
 import (
-	"strings"
 	"testing"
 
 	"k8s.io/apimachinery/pkg/api/operation"
-	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/utils/ptr"
 
 	"github.com/metagen-dev/metagen/generators/validation/testdata/expect"
 )
-
-// levels renders each error's stability level: alpha, beta or stable.
-func levels(errs field.ErrorList) string {
-	var out []string
-	for _, err := range errs {
-		switch {
-		case err.IsAlpha():
-			out = append(out, "alpha")
-		case err.IsBeta():
-			out = append(out, "beta")
-		default:
-			out = append(out, "stable")
-		}
-	}
-	return strings.Join(out, ",")
-}
-
-func expectLevels(t *testing.T, errs field.ErrorList, want string) {
-	t.Helper()
-	if got := levels(errs); got != want {
-		t.Errorf("stability levels: %s, want %s", got, want)
-	}
-}
 
 func withOptions(options ...string) operation.Operation {
 	op := operation.Operation{Type: operation.Create, Options: map[string]bool{}}
@@ -50,12 +25,12 @@ func TestAlphaUnion(t *testing.T) {
 	expect.Errors(t, Validate_Access(expect.Ctx, expect.Create, nil, &Access{Resource: &Target{Path: "p"}}, nil))
 	errs := Validate_Access(expect.Ctx, expect.Create, nil, &Access{}, nil)
 	expect.Errors(t, errs, "<nil>: Invalid value: \"\": must specify one of: `resource`, `nonResource`")
-	expectLevels(t, errs, "alpha")
+	expect.Levels(t, errs, "alpha")
 	errs = Validate_Access(expect.Ctx, expect.Create, nil, &Access{Resource: &Target{}, NonResource: &Target{Path: "p"}}, nil)
 	expect.Errors(t, errs,
 		"<nil>: Invalid value: \"{resource, nonResource}\": must specify exactly one of: `resource`, `nonResource`",
 		"resource.path: Required value")
-	expectLevels(t, errs, "alpha,stable")
+	expect.Levels(t, errs, "alpha,stable")
 }
 
 // The discriminator is not wrapped; the members are beta, and so is the
@@ -66,7 +41,7 @@ func TestBetaDiscriminatedUnion(t *testing.T) {
 	expect.Errors(t, errs,
 		"int: Invalid value: \"\": must be specified when `kind` is \"Int\"",
 		"string: Invalid value: \"\": may only be specified when `kind` is \"Text\"")
-	expectLevels(t, errs, "beta,beta")
+	expect.Levels(t, errs, "beta,beta")
 }
 
 // At most one of the Approved and Denied conditions, as a beta check; the
@@ -75,7 +50,7 @@ func TestBetaItemUnion(t *testing.T) {
 	expect.Errors(t, Validate_Request(expect.Ctx, expect.Create, nil, &Request{Conditions: []Condition{{Type: "Approved"}, {Type: "Failed"}}}, nil))
 	errs := Validate_Request(expect.Ctx, expect.Create, nil, &Request{Conditions: []Condition{{Type: "Denied"}, {Type: "Approved"}}}, nil)
 	expect.Errors(t, errs, "conditions: Invalid value: \"{conditions[{\\\"type\\\": \\\"Approved\\\"}], conditions[{\\\"type\\\": \\\"Denied\\\"}]}\": must specify at most one of: `conditions[{\"type\": \"Approved\"}]`, `conditions[{\"type\": \"Denied\"}]`")
-	expectLevels(t, errs, "beta")
+	expect.Levels(t, errs, "beta")
 	// Ratcheting: an unchanged list is not checked again.
 	old := &Request{Conditions: []Condition{{Type: "Denied"}, {Type: "Approved"}}}
 	expect.Errors(t, Validate_Request(expect.Ctx, expect.Update, nil, &Request{Conditions: []Condition{{Type: "Denied"}, {Type: "Approved"}}}, old))
@@ -90,10 +65,10 @@ func TestDependenciesAndOptions(t *testing.T) {
 	expect.Errors(t, errs,
 		"backoffLimitPerIndex: Required value: must be set when maxFailedIndexes is set",
 		"<nil>: Invalid value: \"{a, b}\": must specify at most one of: `a`, `b`")
-	expectLevels(t, errs, "alpha,stable")
+	expect.Levels(t, errs, "alpha,stable")
 	errs = Validate_Job(expect.Ctx, withOptions("Groups", "Strict"), nil, &Job{Responders: []string{"r"}, Group: "g", A: ptr.To(1), B: ptr.To(2)}, nil)
 	expect.Errors(t, errs, "group: Forbidden: may not be set when responders is set")
-	expectLevels(t, errs, "stable")
+	expect.Levels(t, errs, "stable")
 }
 
 // Beta modes under a beta discriminator; a discriminated union checked only
@@ -102,13 +77,13 @@ func TestModesAndOptionalUnion(t *testing.T) {
 	expect.Errors(t, Validate_Priority(expect.Ctx, withOptions(), nil, &Priority{Type: ModeLimited, Limited: &Limits{}}, nil))
 	errs := Validate_Priority(expect.Ctx, withOptions(), nil, &Priority{Type: ModeLimited, Exempt: &Limits{}}, nil)
 	expect.Errors(t, errs, "exempt: Forbidden", "limited: Required value")
-	expectLevels(t, errs, "beta,beta")
+	expect.Levels(t, errs, "beta,beta")
 	expect.Errors(t, Validate_Priority(expect.Ctx, withOptions(), nil, &Priority{Type: ModeExempt, Exempt: &Limits{}, Policy: "Fixed", Shared: ptr.To[int32](1)}, nil))
 	errs = Validate_Priority(expect.Ctx, withOptions("Shares"), nil, &Priority{Type: ModeExempt, Exempt: &Limits{}, Policy: "Fixed", Shared: ptr.To[int32](1)}, nil)
 	expect.Errors(t, errs,
 		"fixed: Invalid value: \"\": must be specified when `policy` is \"Fixed\"",
 		"shared: Invalid value: \"\": may only be specified when `policy` is \"Shared\"")
-	expectLevels(t, errs, "stable,stable")
+	expect.Levels(t, errs, "stable,stable")
 }
 
 // The type is +required and +k8s:beta=+k8s:required, as flowcontrol/v1's:
@@ -116,5 +91,5 @@ func TestModesAndOptionalUnion(t *testing.T) {
 func TestRequiredOnceBeta(t *testing.T) {
 	errs := Validate_Priority(expect.Ctx, withOptions(), nil, &Priority{}, nil)
 	expect.Errors(t, errs, "type: Required value")
-	expectLevels(t, errs, "beta")
+	expect.Levels(t, errs, "beta")
 }

@@ -1,38 +1,13 @@
 package wrappedmarkers
 
 import (
-	"strings"
 	"testing"
 
 	"k8s.io/apimachinery/pkg/api/operation"
-	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/utils/ptr"
 
 	"github.com/metagen-dev/metagen/generators/validation/testdata/expect"
 )
-
-// levels renders each error's stability level: alpha, beta or stable.
-func levels(errs field.ErrorList) string {
-	var out []string
-	for _, err := range errs {
-		switch {
-		case err.IsAlpha():
-			out = append(out, "alpha")
-		case err.IsBeta():
-			out = append(out, "beta")
-		default:
-			out = append(out, "stable")
-		}
-	}
-	return strings.Join(out, ",")
-}
-
-func expectLevels(t *testing.T, errs field.ErrorList, want string) {
-	t.Helper()
-	if got := levels(errs); got != want {
-		t.Errorf("stability levels: %s, want %s", got, want)
-	}
-}
 
 func withOptions(options ...string) operation.Operation {
 	op := operation.Operation{Type: operation.Create, Options: map[string]bool{"Strict": false, "Preemption": false}}
@@ -72,7 +47,7 @@ func TestOneRequiredEach(t *testing.T) {
 		"defaulted: Required value",
 		"replicas: Invalid value: 0: must be greater than or equal to 1",
 	)
-	expectLevels(t, errs, "beta,alpha,beta,beta,beta")
+	expect.Levels(t, errs, "beta,alpha,beta,beta,beta")
 }
 
 // The option-wrapped tags decide under their option, and only then.
@@ -81,10 +56,10 @@ func TestOptions(t *testing.T) {
 	s.Strict, s.Policy = nil, ptr.To("Not_A_Name")
 	errs := Validate_Schema(expect.Ctx, withOptions("Strict"), nil, s, nil)
 	expect.Errors(t, errs, "strict: Required value", "policy: Forbidden")
-	expectLevels(t, errs, "stable,stable")
+	expect.Levels(t, errs, "stable,stable")
 	errs = Validate_Schema(expect.Ctx, withOptions("Preemption"), nil, s, nil)
 	expect.Errors(t, errs, `policy: Invalid value: "Not_A_Name": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')`)
-	expectLevels(t, errs, "stable")
+	expect.Levels(t, errs, "stable")
 }
 
 // A kubebuilder bound with a wrapped tag of the same bound is the tag's one
@@ -99,14 +74,14 @@ func TestBounds(t *testing.T) {
 		"replicas: Invalid value: 11: must be less than or equal to 10",
 		"tags[0]: Too long: may not be more than 3 characters",
 	)
-	expectLevels(t, errs, "beta,alpha,stable,beta")
+	expect.Levels(t, errs, "beta,alpha,stable,beta")
 	// MaxItems holds only under Strict, where it stops the items' checks.
 	s = valid()
 	s.Tags = []string{"a", "b", "long"}
 	errs = Validate_Schema(expect.Ctx, withOptions("Strict", "Preemption"), nil, s, nil)
 	expect.Errors(t, errs, "tags: Too many: 3: must have at most 2 items")
-	expectLevels(t, errs, "stable")
+	expect.Levels(t, errs, "stable")
 	errs = Validate_Schema(expect.Ctx, withOptions("Preemption"), nil, s, nil)
 	expect.Errors(t, errs, "tags[2]: Too long: may not be more than 3 characters")
-	expectLevels(t, errs, "beta")
+	expect.Levels(t, errs, "beta")
 }
