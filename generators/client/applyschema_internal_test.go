@@ -69,6 +69,11 @@ func TestApplySchemaOfKubernetesTypes(t *testing.T) {
 			t.Errorf("%s differs:\n%s\nclient-go:\n%s", def.Name, a, b)
 		}
 	}
+	// A Deployment and a Pod reach about 150 types; far fewer means the
+	// schema lost types, which the comparison alone would not notice.
+	if compared < 100 {
+		t.Errorf("only %d types compared, want the ~150 a Deployment and a Pod reach", compared)
+	}
 	t.Logf("%d types compared", compared)
 }
 
