@@ -49,7 +49,9 @@ func command(dir string, env []string, name string, args ...string) (string, err
 	return out.String(), err
 }
 
-// copyTree copies the files below src (no .git) into dst.
+// copyTree copies the files below src into dst, leaving out .git and
+// testdata: the go command ignores testdata, and other packages' tests,
+// running at the same time, make and remove directories there.
 func copyTree(t *testing.T, src, dst string, keep func(rel string) bool) {
 	t.Helper()
 	err := filepath.WalkDir(src, func(path string, d os.DirEntry, err error) error {
@@ -58,7 +60,7 @@ func copyTree(t *testing.T, src, dst string, keep func(rel string) bool) {
 		}
 		rel, _ := filepath.Rel(src, path)
 		if d.IsDir() {
-			if d.Name() == ".git" {
+			if d.Name() == ".git" || d.Name() == "testdata" {
 				return filepath.SkipDir
 			}
 			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
