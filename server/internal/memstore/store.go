@@ -135,6 +135,20 @@ func (s *Store) decodeKey(key string, data []byte, out runtime.Object, modRev in
 	return nil
 }
 
+// decodedCopy returns a deep copy of the decoded version of key at modRev
+// when this store holds it with the given Go type and kind, else nil.
+func (s *Store) decodedCopy(key string, modRev int64, goType reflect.Type, gvk schema.GroupVersionKind) runtime.Object {
+	cached, ok := s.decoded.Load(key)
+	if !ok {
+		return nil
+	}
+	d := cached.(decodedObject)
+	if d.modRev != modRev || reflect.TypeOf(d.obj) != goType || d.obj.GetObjectKind().GroupVersionKind() != gvk {
+		return nil
+	}
+	return d.obj.DeepCopyObject()
+}
+
 // sameShape reports whether decoding into out would give what was decoded
 // into cached: same Go type and, for unstructured objects, the same
 // requested group, version and kind.

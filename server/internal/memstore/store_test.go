@@ -16,6 +16,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/runtime/serializer"
 	utilruntime "k8s.io/apimachinery/pkg/util/runtime"
+	"k8s.io/apimachinery/pkg/watch"
 	"k8s.io/apiserver/pkg/apis/example"
 	examplev1 "k8s.io/apiserver/pkg/apis/example/v1"
 	"k8s.io/apiserver/pkg/storage"
@@ -207,5 +208,44 @@ func TestWatch(t *testing.T) {
 			ctx, s := newTestStore(t)
 			run(ctx, t, s)
 		})
+	}
+}
+
+// Watch events may be deep copies of the object a write just decoded; they
+// must not share memory with it, nor with what later reads return.
+func TestWatchEventsDoNotAliasDecodedObjects(t *testing.T) {
+	ctx, s := newTestStore(t)
+	w, err := s.Watch(ctx, "/pods/ns/", storage.ListOptions{ResourceVersion: "1", Recursive: true, Predicate: storage.Everything})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Stop()
+	// The watch decodes its first event itself; the second may be shared.
+	var event watch.Event
+	var created *example.Pod
+	for _, name := range []string{"first", "p"} {
+		created = &example.Pod{}
+		pod := &example.Pod{ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: "ns", Labels: map[string]string{"a": "1"}}}
+		if err := s.Create(ctx, "/pods/ns/"+name, pod, created, 0); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case event = <-w.ResultChan():
+		case <-time.After(10 * time.Second):
+			t.Fatal("no watch event")
+		}
+	}
+	got, ok := event.Object.(*example.Pod)
+	if !ok || got.Labels["a"] != "1" || got.ResourceVersion != created.ResourceVersion {
+		t.Fatalf("event %v %#v, want the created pod at %s", event.Type, event.Object, created.ResourceVersion)
+	}
+	got.Labels["a"] = "changed by a watcher"
+	created.Labels["a"] = "changed by the writer"
+	read := &example.Pod{}
+	if err := s.Get(ctx, "/pods/ns/p", storage.GetOptions{}, read); err != nil {
+		t.Fatal(err)
+	}
+	if read.Labels["a"] != "1" {
+		t.Errorf("a read after the watcher changed its copy sees label %q, want 1", read.Labels["a"])
 	}
 }

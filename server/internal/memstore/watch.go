@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"time"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/wait"
 	"k8s.io/apimachinery/pkg/watch"
 	"k8s.io/apiserver/pkg/features"
@@ -32,6 +34,15 @@ type watchChan struct {
 	ctx            context.Context
 	cancel         context.CancelFunc
 	results        chan watch.Event
+	// decodedAs is the Go type and kind of what this watch decodes, learnt
+	// from its first decode, so that later events may share the store's
+	// decoded copy of the same version instead of decoding again.
+	decodedAs *decodedShape
+}
+
+type decodedShape struct {
+	goType reflect.Type
+	gvk    schema.GroupVersionKind
 }
 
 func (s *Store) startWatch(ctx context.Context, key string, rev int64, opts storage.ListOptions) (watch.Interface, error) {
@@ -179,7 +190,7 @@ func (w *watchChan) transform(e event) (*watch.Event, error) {
 	var current, previous runtime.Object
 	var err error
 	if !e.deleted {
-		if current, err = w.decode(e.value, e.rev); err != nil {
+		if current, err = w.decodeVersion(e.key, e.value, e.rev); err != nil {
 			return nil, err
 		}
 	}
@@ -237,7 +248,23 @@ func (w *watchChan) decode(data []byte, rev int64) (runtime.Object, error) {
 	if err := w.store.versioner.UpdateObject(obj, uint64(rev)); err != nil {
 		return nil, fmt.Errorf("failure to version api object (%d) %#v: %v", rev, obj, err)
 	}
+	if w.decodedAs == nil {
+		w.decodedAs = &decodedShape{goType: reflect.TypeOf(obj), gvk: obj.GetObjectKind().GroupVersionKind()}
+	}
 	return obj, nil
+}
+
+// decodeVersion is decode for the version of key written at modRev. The
+// write has usually just decoded it (Create and GuaranteedUpdate answer
+// with the stored object), so a deep copy of that, when it has the shape
+// this watch decodes to, saves the second decode.
+func (w *watchChan) decodeVersion(key string, data []byte, modRev int64) (runtime.Object, error) {
+	if w.decodedAs != nil {
+		if obj := w.store.decodedCopy(key, modRev, w.decodedAs.goType, w.decodedAs.gvk); obj != nil {
+			return obj, nil
+		}
+	}
+	return w.decode(data, modRev)
 }
 
 // sendBookmark sends a bookmark at rev; the initial-events-end bookmark
