@@ -102,7 +102,7 @@ func podCertificateRequestStorage(serving *runtime.Scheme, getter *restOptionsGe
 		UpdateStrategy:            strategy,
 		DeleteStrategy:            strategy,
 		ResetFieldsStrategy:       strategy,
-		TableConvertor:            rest.NewDefaultTableConvertor(resource),
+		TableConvertor:            podCertificateRequestTable,
 	}
 	options := &genericregistry.StoreOptions{RESTOptions: getter, AttrFunc: pcrAttrs}
 	if err := store.CompleteWithOptions(options); err != nil {

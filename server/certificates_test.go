@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -98,6 +99,46 @@ func newPCR(t *testing.T, fx *pcr.Fixture, name string) *certificatesv1.PodCerti
 			ServiceAccountName: "sa-1", ServiceAccountUID: "sa-uid-1", NodeName: "node-1", NodeUID: "node-uid-1",
 			StubPKCS10Request: fx.CSR,
 		},
+	}
+}
+
+// kubectl get shows kube-apiserver's PodCertificateRequest columns: the
+// wide form always, State from the conditions, no Age.
+func TestPodCertificateRequestPrinterColumns(t *testing.T) {
+	s := server.StartForTest(t, server.Options{})
+	createNamespace(t, s, "ns")
+	fx, err := pcr.NewFixture(time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pcrs := kubernetes.NewForConfigOrDie(s.RESTConfig()).CertificatesV1().PodCertificateRequests("ns")
+	in := newPCR(t, fx, "a")
+	in.Spec.UnverifiedUserAnnotations = map[string]string{"example.com/b": "2", "example.com/a": "1"}
+	created, err := pcrs.Create(t.Context(), in, metav1.CreateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const path = "/apis/certificates.k8s.io/v1/namespaces/ns/podcertificaterequests"
+	table := getTable(t, s, path)
+	wantColumns := []string{"Name", "PodName", "ServiceAccountName", "NodeName", "SignerName", "State", "UnverifiedUserAnnotations"}
+	if got := columnNames(table); !slices.Equal(got, wantColumns) {
+		t.Errorf("columns %v, want %v", got, wantColumns)
+	}
+	wantCells := []any{"a", "pod-1", "sa-1", "node-1", "example.com/foo", "Pending", "example.com/a=1,example.com/b=2"}
+	if len(table.Rows) != 1 || !slices.Equal(table.Rows[0].Cells, wantCells) {
+		t.Errorf("rows %+v, want one with cells %v", table.Rows, wantCells)
+	}
+
+	denied, err := pcrvalidation.Deny(created, pcrvalidation.ReasonUnsupportedKeyType, "use Ed25519")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pcrs.UpdateStatus(t.Context(), denied, metav1.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	table = getTable(t, s, path+"/a")
+	if len(table.Rows) != 1 || len(table.Rows[0].Cells) != len(wantColumns) || table.Rows[0].Cells[5] != "Denied" {
+		t.Errorf("after a denial: rows %+v, want State Denied", table.Rows)
 	}
 }
 

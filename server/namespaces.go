@@ -4,11 +4,9 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
-	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/api/validation"
 	metainternalversion "k8s.io/apimachinery/pkg/apis/meta/internalversion"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -16,7 +14,6 @@ import (
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
-	"k8s.io/apimachinery/pkg/util/duration"
 	utilruntime "k8s.io/apimachinery/pkg/util/runtime"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/apimachinery/pkg/watch"
@@ -137,7 +134,7 @@ func namespaceStorage(serving *runtime.Scheme, getter *restOptionsGetter) (map[s
 		ResetFieldsStrategy:       strategy,
 		ReturnDeletedObject:       true,
 		ShouldDeleteDuringUpdate:  shouldDeleteNamespaceDuringUpdate,
-		TableConvertor:            namespaceTable{},
+		TableConvertor:            namespaceTable,
 	}
 	options := &genericregistry.StoreOptions{RESTOptions: getter, AttrFunc: namespaceAttrs}
 	if err := store.CompleteWithOptions(options); err != nil {
@@ -563,54 +560,6 @@ func (r *namespaceFinalizeREST) Update(ctx context.Context, name string, objInfo
 // GetResetFields implements rest.ResetFieldsStrategy.
 func (r *namespaceFinalizeREST) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
 	return r.store.GetResetFields()
-}
-
-// namespaceTable is kube-apiserver's table printer for namespaces: Name,
-// Status (the phase) and Age.
-type namespaceTable struct{}
-
-func (namespaceTable) ConvertToTable(_ context.Context, object runtime.Object, tableOptions runtime.Object) (*metav1.Table, error) {
-	table := &metav1.Table{}
-	row := func(obj runtime.Object) error {
-		ns, ok := obj.(*corev1.Namespace)
-		if !ok {
-			return fmt.Errorf("unexpected %T in a namespace table", obj)
-		}
-		age := "<unknown>"
-		if !ns.CreationTimestamp.IsZero() {
-			age = duration.HumanDuration(time.Since(ns.CreationTimestamp.Time))
-		}
-		table.Rows = append(table.Rows, metav1.TableRow{
-			Cells:  []any{ns.Name, string(ns.Status.Phase), age},
-			Object: runtime.RawExtension{Object: obj},
-		})
-		return nil
-	}
-	var err error
-	if meta.IsListType(object) {
-		err = meta.EachListItem(object, row)
-	} else {
-		err = row(object)
-	}
-	if err != nil {
-		return nil, err
-	}
-	if list, err := meta.ListAccessor(object); err == nil {
-		table.ResourceVersion = list.GetResourceVersion()
-		table.Continue = list.GetContinue()
-		table.RemainingItemCount = list.GetRemainingItemCount()
-	} else if obj, err := meta.CommonAccessor(object); err == nil {
-		table.ResourceVersion = obj.GetResourceVersion()
-	}
-	if options, ok := tableOptions.(*metav1.TableOptions); !ok || !options.NoHeaders {
-		descriptions := metav1.ObjectMeta{}.SwaggerDoc()
-		table.ColumnDefinitions = []metav1.TableColumnDefinition{
-			{Name: "Name", Type: "string", Format: "name", Description: descriptions["name"]},
-			{Name: "Status", Type: "string", Description: "The status of the namespace"},
-			{Name: "Age", Type: "string", Description: descriptions["creationTimestamp"]},
-		}
-	}
-	return table, nil
 }
 
 // namespaceDefinitions are the OpenAPI definitions of Namespace (as

@@ -235,11 +235,10 @@ func TestNamespaceDeletion(t *testing.T) {
 	}
 }
 
-// Tables show kube-apiserver's namespace columns, and server-side apply
-// knows the Namespace schema.
-func TestNamespaceTableAndApply(t *testing.T) {
-	s := server.StartForTest(t, server.Options{})
-	req, err := http.NewRequest(http.MethodGet, s.URL()+"/api/v1/namespaces/default", nil)
+// getTable GETs path as kubectl does, asking for a Table.
+func getTable(t *testing.T, s *server.Server, path string) *metav1.Table {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, s.URL()+path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,13 +252,25 @@ func TestNamespaceTableAndApply(t *testing.T) {
 	if err := json.NewDecoder(resp.Body).Decode(&table); err != nil {
 		t.Fatal(err)
 	}
-	var columns []string
+	return &table
+}
+
+func columnNames(table *metav1.Table) []string {
+	var names []string
 	for _, c := range table.ColumnDefinitions {
-		columns = append(columns, c.Name)
+		names = append(names, c.Name)
 	}
-	if !slices.Equal(columns, []string{"Name", "Status", "Age"}) || len(table.Rows) != 1 ||
+	return names
+}
+
+// Tables show kube-apiserver's namespace columns, and server-side apply
+// knows the Namespace schema.
+func TestNamespaceTableAndApply(t *testing.T) {
+	s := server.StartForTest(t, server.Options{})
+	table := getTable(t, s, "/api/v1/namespaces/default")
+	if columns := columnNames(table); !slices.Equal(columns, []string{"Name", "Status", "Age"}) || len(table.Rows) != 1 ||
 		table.Rows[0].Cells[0] != "default" || table.Rows[0].Cells[1] != "Active" {
-		t.Errorf("table: columns %v, rows %+v", columns, table.Rows)
+		t.Errorf("table: columns %v, rows %+v", columnNames(table), table.Rows)
 	}
 
 	namespaces := kubernetes.NewForConfigOrDie(s.RESTConfig()).CoreV1().Namespaces()

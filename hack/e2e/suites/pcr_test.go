@@ -15,6 +15,7 @@ import (
 	authorizationv1 "k8s.io/api/authorization/v1"
 	rbacv1 "k8s.io/api/rbac/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
 
 	"github.com/metagen-dev/metagen/hack/e2e/e2eenv"
@@ -99,6 +100,9 @@ func TestPCR(t *testing.T) {
 		}
 	}
 
+	// kubectl get: the printer's columns, and its cells for what the flows left.
+	diff.Case("kubectl-get", compareTables(t, realAs(""), r.CollectionPath(real.ns), inProcess.RESTConfig(), r.CollectionPath(inProcessNS)))
+
 	// Refused before any strategy runs: kube-apiserver's 403, body and all.
 	for _, req := range []struct{ id, method, suffix string }{
 		{"forbidden/update-status", "PUT", "/x/status"},
@@ -125,6 +129,37 @@ func TestPCR(t *testing.T) {
 	spec.Report()
 	validation.Report()
 	diff.Report()
+}
+
+// compareTables GETs a collection as a Table from both servers and
+// returns how the column definitions or the rows' cells differ.
+func compareTables(t *testing.T, realCfg *rest.Config, realPath string, inProcessCfg *rest.Config, inProcessPath string) string {
+	t.Helper()
+	printed := func(cfg *rest.Config, path string) string {
+		raw, err := kubernetes.NewForConfigOrDie(cfg).CoreV1().RESTClient().Get().AbsPath(path).
+			SetHeader("Accept", "application/json;as=Table;v=v1;g=meta.k8s.io").DoRaw(t.Context())
+		if err != nil {
+			t.Fatalf("GET %s as a Table: %v", path, err)
+		}
+		var table metav1.Table
+		if err := json.Unmarshal(raw, &table); err != nil {
+			t.Fatal(err)
+		}
+		var lines []string
+		for _, c := range table.ColumnDefinitions {
+			lines = append(lines, fmt.Sprintf("column %+v", c))
+		}
+		for _, row := range table.Rows {
+			lines = append(lines, fmt.Sprintf("row %q", row.Cells))
+		}
+		return strings.Join(lines, "\n")
+	}
+	want, got := printed(realCfg, realPath), printed(inProcessCfg, inProcessPath)
+	t.Logf("kubectl get: %d lines of columns and rows compared", strings.Count(want, "\n")+1)
+	if want == got {
+		return ""
+	}
+	return fmt.Sprintf("real:\n%s\nin-process:\n%s", want, got)
 }
 
 // compareValidation records, for each request of an admin flow, whether the
