@@ -52,12 +52,13 @@ var pcrKind = certificatesv1.SchemeGroupVersion.WithKind("PodCertificateRequest"
 // podCertificateRequests is the resource as the typed server serves it.
 func podCertificateRequests(authz authorizer.Authorizer, now func() time.Time) typedResource {
 	return typedResource{
-		kind:       pcrKind,
-		plural:     "podcertificaterequests",
-		singular:   "podcertificaterequest",
-		namespaced: true,
-		status:     true,
-		register:   registerPodCertificateRequests,
+		kind:        pcrKind,
+		plural:      "podcertificaterequests",
+		singular:    "podcertificaterequest",
+		namespaced:  true,
+		status:      true,
+		register:    registerPodCertificateRequests,
+		definitions: podCertificateRequestDefinitions,
 		storage: func(serving *runtime.Scheme, getter *restOptionsGetter) (map[string]rest.Storage, error) {
 			return podCertificateRequestStorage(serving, getter, authz, now)
 		},

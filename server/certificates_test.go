@@ -13,6 +13,8 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apiserver/pkg/authorization/authorizer"
+	certificatesv1apply "k8s.io/client-go/applyconfigurations/certificates/v1"
+	metav1apply "k8s.io/client-go/applyconfigurations/meta/v1"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
 
@@ -139,6 +141,45 @@ func TestPodCertificateRequestPrinterColumns(t *testing.T) {
 	table = getTable(t, s, path+"/a")
 	if len(table.Rows) != 1 || len(table.Rows[0].Cells) != len(wantColumns) || table.Rows[0].Cells[5] != "Denied" {
 		t.Errorf("after a denial: rows %+v, want State Denied", table.Rows)
+	}
+}
+
+// Server-side apply knows the PodCertificateRequest schema: a signer that
+// applies a condition owns it by its type (conditions are a map keyed by
+// type), not the whole list.
+func TestPodCertificateRequestApplyStatus(t *testing.T) {
+	s := server.StartForTest(t, server.Options{})
+	createNamespace(t, s, "ns")
+	fx, err := pcr.NewFixture(time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pcrs := kubernetes.NewForConfigOrDie(s.RESTConfig()).CertificatesV1().PodCertificateRequests("ns")
+	created, err := pcrs.Create(t.Context(), newPCR(t, fx, "a"), metav1.CreateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	denied, err := pcrvalidation.Deny(created, pcrvalidation.ReasonUnsupportedKeyType, "use Ed25519")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := denied.Status.Conditions[0]
+	condition := metav1apply.Condition().WithType(c.Type).WithStatus(c.Status).WithReason(c.Reason).
+		WithMessage(c.Message).WithLastTransitionTime(c.LastTransitionTime)
+	apply := certificatesv1apply.PodCertificateRequest("a", "ns").
+		WithStatus(certificatesv1apply.PodCertificateRequestStatus().WithConditions(condition))
+	applied, err := pcrs.ApplyStatus(t.Context(), apply, metav1.ApplyOptions{FieldManager: "signer"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var owned string
+	for _, entry := range applied.ManagedFields {
+		if entry.Manager == "signer" && entry.Subresource == "status" && entry.FieldsV1 != nil {
+			owned = string(entry.FieldsV1.Raw)
+		}
+	}
+	if !strings.Contains(owned, `"k:{\"type\":\"Denied\"}"`) {
+		t.Errorf("the signer's fields are %s, want the Denied condition keyed by its type", owned)
 	}
 }
 

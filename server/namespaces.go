@@ -24,8 +24,6 @@ import (
 	storageerr "k8s.io/apiserver/pkg/storage/errors"
 	"k8s.io/apiserver/pkg/storage/names"
 	"k8s.io/apiserver/pkg/util/dryrun"
-	"k8s.io/kube-openapi/pkg/common"
-	"k8s.io/kube-openapi/pkg/validation/spec"
 	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
 
 	schemameta "github.com/metagen-dev/metagen/schema/meta"
@@ -562,53 +560,3 @@ func (r *namespaceFinalizeREST) GetResetFields() map[fieldpath.APIVersion]*field
 	return r.store.GetResetFields()
 }
 
-// namespaceDefinitions are the OpenAPI definitions of Namespace (as
-// kube-apiserver's generated ones, without descriptions), for server-side
-// apply: spec.finalizers is atomic, status.conditions a map keyed by type.
-func namespaceDefinitions(ref common.ReferenceCallback) map[string]common.OpenAPIDefinition {
-	str := spec.Schema{SchemaProps: spec.SchemaProps{Type: []string{"string"}}}
-	object := func(properties map[string]spec.Schema, deps ...string) common.OpenAPIDefinition {
-		return common.OpenAPIDefinition{Schema: spec.Schema{SchemaProps: spec.SchemaProps{Type: []string{"object"}, Properties: properties}}, Dependencies: deps}
-	}
-	refTo := func(name string) spec.Schema {
-		return spec.Schema{SchemaProps: spec.SchemaProps{Default: map[string]any{}, Ref: ref(name)}}
-	}
-	list := func(items spec.Schema, extensions spec.Extensions) spec.Schema {
-		return spec.Schema{
-			VendorExtensible: spec.VendorExtensible{Extensions: extensions},
-			SchemaProps:      spec.SchemaProps{Type: []string{"array"}, Items: &spec.SchemaOrArray{Schema: &items}},
-		}
-	}
-	objectMeta, listMeta, timeName := metav1.ObjectMeta{}.OpenAPIModelName(), metav1.ListMeta{}.OpenAPIModelName(), metav1.Time{}.OpenAPIModelName()
-	nsName, specName, statusName := corev1.Namespace{}.OpenAPIModelName(), corev1.NamespaceSpec{}.OpenAPIModelName(), corev1.NamespaceStatus{}.OpenAPIModelName()
-	conditionName := corev1.NamespaceCondition{}.OpenAPIModelName()
-
-	condition := object(map[string]spec.Schema{
-		"type": str, "status": str, "reason": str, "message": str,
-		"lastTransitionTime": {SchemaProps: spec.SchemaProps{Ref: ref(timeName)}},
-	}, timeName)
-	condition.Schema.Required = []string{"type", "status"}
-	nsList := object(map[string]spec.Schema{
-		"kind": str, "apiVersion": str, "metadata": refTo(listMeta),
-		"items": list(spec.Schema{SchemaProps: spec.SchemaProps{Ref: ref(nsName)}}, nil),
-	}, nsName, listMeta)
-	nsList.Schema.Required = []string{"items"}
-	return map[string]common.OpenAPIDefinition{
-		nsName: object(map[string]spec.Schema{
-			"kind": str, "apiVersion": str,
-			"metadata": refTo(objectMeta), "spec": refTo(specName), "status": refTo(statusName),
-		}, specName, statusName, objectMeta),
-		specName: object(map[string]spec.Schema{
-			"finalizers": list(str, spec.Extensions{"x-kubernetes-list-type": "atomic"}),
-		}),
-		statusName: object(map[string]spec.Schema{
-			"phase": str,
-			"conditions": list(spec.Schema{SchemaProps: spec.SchemaProps{Ref: ref(conditionName)}}, spec.Extensions{
-				"x-kubernetes-list-map-keys": []any{"type"}, "x-kubernetes-list-type": "map",
-				"x-kubernetes-patch-merge-key": "type", "x-kubernetes-patch-strategy": "merge",
-			}),
-		}, conditionName),
-		conditionName: condition,
-		corev1.NamespaceList{}.OpenAPIModelName(): nsList,
-	}
-}
