@@ -16,6 +16,7 @@ import (
 	certificatesv1apply "k8s.io/client-go/applyconfigurations/certificates/v1"
 	metav1apply "k8s.io/client-go/applyconfigurations/meta/v1"
 	"k8s.io/client-go/kubernetes"
+	certificatesv1client "k8s.io/client-go/kubernetes/typed/certificates/v1"
 	"k8s.io/client-go/rest"
 
 	"github.com/metagen-dev/metagen/hack/e2e/flows"
@@ -104,16 +105,23 @@ func newPCR(t *testing.T, fx *pcr.Fixture, name string) *certificatesv1.PodCerti
 	}
 }
 
-// kubectl get shows kube-apiserver's PodCertificateRequest columns: the
-// wide form always, State from the conditions, no Age.
-func TestPodCertificateRequestPrinterColumns(t *testing.T) {
-	s := server.StartForTest(t, server.Options{})
+// startWithPCRs starts a server with a namespace "ns" and returns a PCR
+// fixture and the admin's PodCertificateRequests client in "ns".
+func startWithPCRs(t *testing.T, opts server.Options) (*server.Server, *pcr.Fixture, certificatesv1client.PodCertificateRequestInterface) {
+	t.Helper()
+	s := server.StartForTest(t, opts)
 	createNamespace(t, s, "ns")
 	fx, err := pcr.NewFixture(time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
-	pcrs := kubernetes.NewForConfigOrDie(s.RESTConfig()).CertificatesV1().PodCertificateRequests("ns")
+	return s, fx, kubernetes.NewForConfigOrDie(s.RESTConfig()).CertificatesV1().PodCertificateRequests("ns")
+}
+
+// kubectl get shows kube-apiserver's PodCertificateRequest columns: the
+// wide form always, State from the conditions, no Age.
+func TestPodCertificateRequestPrinterColumns(t *testing.T) {
+	s, fx, pcrs := startWithPCRs(t, server.Options{})
 	in := newPCR(t, fx, "a")
 	in.Spec.UnverifiedUserAnnotations = map[string]string{"example.com/b": "2", "example.com/a": "1"}
 	created, err := pcrs.Create(t.Context(), in, metav1.CreateOptions{})
@@ -148,13 +156,7 @@ func TestPodCertificateRequestPrinterColumns(t *testing.T) {
 // applies a condition owns it by its type (conditions are a map keyed by
 // type), not the whole list.
 func TestPodCertificateRequestApplyStatus(t *testing.T) {
-	s := server.StartForTest(t, server.Options{})
-	createNamespace(t, s, "ns")
-	fx, err := pcr.NewFixture(time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
-	pcrs := kubernetes.NewForConfigOrDie(s.RESTConfig()).CertificatesV1().PodCertificateRequests("ns")
+	_, fx, pcrs := startWithPCRs(t, server.Options{})
 	created, err := pcrs.Create(t.Context(), newPCR(t, fx, "a"), metav1.CreateOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -185,14 +187,8 @@ func TestPodCertificateRequestApplyStatus(t *testing.T) {
 
 // The strategy's behaviours, through client-go's typed client.
 func TestPodCertificateRequestStrategy(t *testing.T) {
-	s := server.StartForTest(t, server.Options{})
-	createNamespace(t, s, "ns")
-	fx, err := pcr.NewFixture(time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, fx, pcrs := startWithPCRs(t, server.Options{})
 	ctx := t.Context()
-	pcrs := kubernetes.NewForConfigOrDie(s.RESTConfig()).CertificatesV1().PodCertificateRequests("ns")
 
 	// Create: maxExpirationSeconds defaults to 86400, the status is
 	// cleared, a client's generation is kept.
