@@ -559,4 +559,3 @@ func (r *namespaceFinalizeREST) Update(ctx context.Context, name string, objInfo
 func (r *namespaceFinalizeREST) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
 	return r.store.GetResetFields()
 }
-
