@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 
 	"k8s.io/kube-openapi/pkg/common"
@@ -20,6 +21,9 @@ import (
 type builder struct {
 	g      *generation
 	compat bool
+	// crd is set when the schema is for a CRD (Expand): integers get
+	// controller-gen's formats.
+	crd bool
 	// refs are the named types referred to, by Go path, for Dependencies.
 	refs map[string]*types.TypeName
 	errs []error
@@ -78,11 +82,11 @@ func (b *builder) typeSchema(obj *types.TypeName, f form) *schema {
 	s := &schema{Go: obj.Type(), Pos: c.Pos, Description: description(c.Lines)}
 	validation := b.kubeOpenAPIValidation(c)
 	s.Checks = validation.SchemaProps
+	s.Extensions = b.typeExtensions(obj, c, validation.Extensions)
 	if f == formSchema {
 		s.Type = []string{"object"}
-		b.members(obj.Type(), s)
+		b.members(obj.Type(), s) // after the extensions: it may add CEL rules
 	}
-	s.Extensions = b.typeExtensions(obj, c, validation.Extensions)
 	if !b.compat {
 		b.addMarkerValidation(s, c)
 	}
@@ -114,6 +118,7 @@ func (b *builder) members(t types.Type, s *schema) {
 		return
 	}
 	owner := ownerPackage(t)
+	var keepSet []markers.Marker // optional immutable fields, for the struct's rules
 	for i := range st.NumFields() {
 		field := st.Field(i)
 		tag := reflect.StructTag(st.Tag(i))
@@ -129,10 +134,17 @@ func (b *builder) members(t types.Type, s *schema) {
 		if name == "" {
 			continue
 		}
-		if !b.optional(field, tag, c) {
+		optional := b.optional(field, tag, c)
+		if !optional {
 			s.Required = append(s.Required, name)
 		}
+		if m, ok := c.Markers.Get(markerImmutable); ok && optional && b.crd {
+			keepSet = append(keepSet, celMarker(m, fmt.Sprintf("!has(oldSelf.%s) || has(self.%s)", name, name), fmt.Sprintf("field %s is immutable once set", name)))
+		}
 		s.Properties = append(s.Properties, property{Name: name, Schema: b.property(field, tag, c, owner)})
+	}
+	for _, m := range keepSet {
+		b.addCELRule(s, m)
 	}
 }
 
@@ -226,12 +238,19 @@ func (b *builder) property(field *types.Var, tag reflect.StructTag, c comment, o
 	b.checkPatchTags(field, tag, c)
 	s.Extensions = b.memberExtensions(c, t, validation.Extensions)
 	lines := c.Lines
+	if b.crd {
+		lines = b.addNamedTypeDoc(s, t, lines)
+	}
 	if enum := b.enumOf(t); enum != nil {
 		lines = append(append([]string(nil), lines...), enum.descriptionLines()...)
 	}
 	s.Description = description(lines)
 	if options := jsonOptions(tag); len(options) > 0 && options[0] == "string" {
+		// On the wire the value is a string; its markers still apply.
 		s.Type, s.WriteFormat = []string{"string"}, true
+		if !b.compat {
+			b.addFieldMarkerValidation(s, c, t)
+		}
 		return s
 	}
 	s.Default, s.DefaultDeclared = b.defaultOf(c, t, b.omitsZero(tag), owner)
@@ -248,7 +267,51 @@ func (b *builder) property(field *types.Var, tag reflect.StructTag, c comment, o
 	if !b.compat {
 		b.addFieldMarkerValidation(s, c, t)
 	}
+	if m, ok := c.Markers.Get(markerImmutable); ok && b.crd {
+		b.addCELRule(s, celMarker(m, "self == oldSelf", "field is immutable"))
+	}
 	return s
+}
+
+// markerImmutable is validation-gen's +k8s:immutable. A CRD carries it as
+// controller-gen writes it: a transition rule on the field, and on its
+// struct, when the field is optional, a rule that it is not unset.
+const markerImmutable = "k8s:immutable"
+
+// celMarker is an XValidation marker, at m, for a rule metagen writes.
+func celMarker(m markers.Marker, rule, message string) markers.Marker {
+	args := fmt.Sprintf("rule=%s,message=%s", strconv.Quote(rule), strconv.Quote(message))
+	return markers.Marker{Name: "kubebuilder:validation:XValidation", Args: args, Pos: m.Pos}
+}
+
+// addNamedTypeDoc gives a CRD field the list and map types and, when the
+// field has no doc of its own, the description of the named non-struct
+// type behind it (type Tags []string), as controller-gen does; openapi-gen
+// reads neither there. A struct's come with its definition.
+func (b *builder) addNamedTypeDoc(s *schema, t types.Type, lines []string) []string {
+	for next := t; next != nil; {
+		named, isNamed := types.Unalias(next).(*types.Named)
+		var unused markers.Set
+		var path string
+		next = b.behind(next, &unused, &path)
+		if !isNamed || named.Obj().Pkg() == nil {
+			continue
+		}
+		if _, isStruct := named.Underlying().(*types.Struct); isStruct {
+			return lines
+		}
+		c := b.g.typeComment(named.Obj())
+		for _, ext := range b.extensionsFrom(c) {
+			if _, has := s.extension(ext.Key); !has {
+				s.Extensions = append(s.Extensions, ext)
+			}
+		}
+		if description(lines) == "" {
+			return c.Lines
+		}
+		return lines
+	}
+	return lines
 }
 
 // typed fills in the type of a schema: a simple type and format, an object
@@ -258,6 +321,9 @@ func (b *builder) property(field *types.Var, tag reflect.StructTag, c comment, o
 func (b *builder) typed(s *schema, t types.Type, pos token.Position) {
 	resolved := resolve(t)
 	if typ, format := common.OpenAPITypeFormat(typeString(resolved)); typ != "" {
+		if basic, ok := resolved.(*types.Basic); ok && b.crd && typ == "integer" {
+			format = crdIntegerFormat(basic)
+		}
 		s.Type, s.Format, s.WriteFormat = []string{typ}, format, true
 		if enum := b.enumOf(t); enum != nil {
 			s.Enum = enumValues(enum)
@@ -283,6 +349,20 @@ func (b *builder) typed(s *schema, t types.Type, pos token.Position) {
 	default:
 		b.errorf(pos, "unsupported type %s: OpenAPI has no type for it", types.TypeString(t, nil))
 	}
+}
+
+// crdIntegerFormat is the format controller-gen gives a Go integer kind in
+// a CRD: int32 and int64 only for the 32 and 64-bit kinds. kube-openapi's
+// "byte" for int8 and uint8 is no format a CRD knows, and its int32 for int
+// would promise a bound Go's int does not keep.
+func crdIntegerFormat(basic *types.Basic) string {
+	switch basic.Kind() {
+	case types.Int32, types.Uint32:
+		return "int32"
+	case types.Int64, types.Uint64:
+		return "int64"
+	}
+	return ""
 }
 
 // reference makes s refer to the definition of a named struct type.

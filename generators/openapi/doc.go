@@ -48,8 +48,12 @@
 //     default and stay out; +k8s:eachKey has no schema form;
 //   - every +kubebuilder:validation: keyword, XValidation (CEL rules),
 //     items:<keyword>, XIntOrString, XEmbeddedResource,
-//     XPreserveUnknownFields, Type and Schemaless, +kubebuilder:default,
-//     example, title, pruning:PreserveUnknownFields, and +nullable;
+//     XPreserveUnknownFields, Type and Schemaless, ExactlyOneOf,
+//     AtMostOneOf and AtLeastOneOf (as controller-gen's CEL rules),
+//     +kubebuilder:default and example (JSON, or controller-tools' own
+//     syntax: {a,b}, {key: value}, a;b), title, externalDocs,
+//     pruning:PreserveUnknownFields, and +nullable; markers also apply to
+//     a field with the ,string JSON option, a string on the wire;
 //   - the format, enum and nullable of +k8s:validation: markers, which
 //     openapi-gen parses and drops;
 //   - omitzero counts as omitempty: the field is optional and gets no
@@ -63,6 +67,14 @@
 // validation markers, a keyword on the wrong type (maxLength on a number),
 // unsupported types (non-string map keys, anonymous structs, complex
 // numbers, chans, funcs), bad defaults and bad CEL marker arguments.
+//
+// The expanded schemas of CRDs (Expand) follow controller-gen, the tool
+// kubebuilder users come from, where a CRD needs more than openapi-gen
+// writes: +k8s:immutable becomes its transition rules, a named list or map
+// type (type Tags []string) brings its +listType, +mapType and, for a field
+// without a doc, its description, a field's CEL rules come before its
+// type's, and integers get int32 and int64 formats only for the 32 and
+// 64-bit kinds (kube-openapi's "byte" for uint8 is no CRD format).
 //
 // +metagen:openapi-gen-compatible on a package (or Options.Compat) turns
 // all of this off and writes exactly what openapi-gen writes; TestDepartures

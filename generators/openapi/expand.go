@@ -34,7 +34,9 @@ type Expanded struct {
 // type, a type with its own JSON encoding) is a positioned error.
 func Expand(pass *gen.Pass, obj *types.TypeName) (*Expanded, error) {
 	g := generationFor(pass)
-	e := &expander{g: g, b: g.newBuilder(false), origins: map[string]token.Position{}, expanding: map[*types.TypeName]bool{}}
+	b := g.newBuilder(false)
+	b.crd = true
+	e := &expander{g: g, b: b, origins: map[string]token.Position{}, expanding: map[*types.TypeName]bool{}}
 	s := e.named(obj, "", g.position(obj), false)
 	errs := append(e.b.errs, e.errs...)
 	if len(errs) > 0 {
@@ -131,6 +133,9 @@ func (e *expander) schema(s *schema, path string, preserving bool) *spec.Schema 
 	if s.Example != nil {
 		out.Example = s.Example
 	}
+	if s.ExternalDocs != nil {
+		out.ExternalDocs = s.ExternalDocs
+	}
 	e.extensions(&out, s, path)
 	return &out
 }
@@ -169,8 +174,9 @@ var crdExtensions = map[string]bool{
 	"x-kubernetes-embedded-resource": true, "x-kubernetes-preserve-unknown-fields": true,
 }
 
-// extensions merges a node's extensions into the expanded schema. CEL rules
-// add to those of the referred type, and each keeps the position of its marker.
+// extensions merges a node's extensions into the expanded schema. A field's
+// CEL rules come before those of the type it refers to, as controller-gen
+// orders them, and each keeps the position of its marker.
 func (e *expander) extensions(out *spec.Schema, s *schema, path string) {
 	for _, ext := range s.Extensions {
 		if !crdExtensions[ext.Key] {
@@ -183,12 +189,18 @@ func (e *expander) extensions(out *spec.Schema, s *schema, path string) {
 			out.Extensions[ext.Key] = ext.Value
 			continue
 		}
-		existing, _ := out.Extensions[ext.Key].([]any)
+		inherited, _ := out.Extensions[ext.Key].([]any)
 		own, _ := ext.Value.([]any)
-		for _, rule := range s.RulePos {
-			e.origins[join(path, fmt.Sprintf("x-kubernetes-validations[%d]", len(existing)+rule.Index))] = rule.Pos
+		rulePath := func(i int) string { return join(path, fmt.Sprintf("x-kubernetes-validations[%d]", i)) }
+		for i := len(inherited) - 1; i >= 0; i-- {
+			if pos, ok := e.origins[rulePath(i)]; ok {
+				e.origins[rulePath(len(own)+i)] = pos
+			}
 		}
-		out.Extensions[ext.Key] = append(append([]any(nil), existing...), own...)
+		for _, rule := range s.RulePos {
+			e.origins[rulePath(rule.Index)] = rule.Pos
+		}
+		out.Extensions[ext.Key] = append(append([]any(nil), own...), inherited...)
 	}
 }
 

@@ -304,14 +304,22 @@ func (w *writer) specSchema(s spec.Schema) jen.Code {
 	return lines(items...)
 }
 
-// swaggerProps writes an example value.
+// swaggerProps writes an example value and external documentation.
 func (w *writer) swaggerProps(s *schema) []jen.Code {
-	if s.Example == nil {
+	var items []jen.Code
+	if s.ExternalDocs != nil {
+		items = append(items, jen.Id("ExternalDocs").Op(":").Op("&").Qual(specPkg, "ExternalDocumentation").Add(lines(
+			jen.Id("Description").Op(":").Lit(s.ExternalDocs.Description),
+			jen.Id("URL").Op(":").Lit(s.ExternalDocs.URL),
+		)))
+	}
+	if s.Example != nil {
+		items = append(items, jen.Id("Example").Op(":").Add(goValue(s.Example)))
+	}
+	if len(items) == 0 {
 		return nil
 	}
-	return []jen.Code{jen.Id("SwaggerSchemaProps").Op(":").Qual(specPkg, "SwaggerSchemaProps").Add(lines(
-		jen.Id("Example").Op(":").Add(goValue(s.Example)),
-	))}
+	return []jen.Code{jen.Id("SwaggerSchemaProps").Op(":").Qual(specPkg, "SwaggerSchemaProps").Add(lines(items...))}
 }
 
 func (w *writer) vendorExtensible(s *schema) []jen.Code {

@@ -77,6 +77,8 @@ type schema struct {
 	Required   []string
 	// Example is an example value, from +kubebuilder:example.
 	Example any
+	// ExternalDocs come from +kubebuilder:externalDocs.
+	ExternalDocs *spec.ExternalDocumentation
 
 	// RulePos is where each CEL rule of x-kubernetes-validations was written.
 	RulePos []rulePos

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/types"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -124,9 +125,100 @@ func (b *builder) addFieldMarkerValidation(s *schema, c comment, t types.Type) {
 }
 
 // addMarkerValidation applies the validation markers of a struct type to
-// its definition.
+// its definition, the one-of rules last, as controller-gen orders them.
 func (b *builder) addMarkerValidation(s *schema, c comment) {
 	b.applyMarkers(s, c.Markers, map[string]markers.Marker{})
+	b.addOneOfRules(s, c.Markers)
+}
+
+// oneOfRules are controller-gen's CEL rules for +kubebuilder:validation:
+// AtMostOneOf, ExactlyOneOf and AtLeastOneOf, in the order it applies them.
+var oneOfRules = []struct {
+	marker string
+	rule   func(fields []string) string
+	says   string
+}{
+	{"kubebuilder:validation:AtMostOneOf", func(f []string) string { return countSet(f) + " <= 1" }, "at most one of the fields in %v may be set"},
+	{"kubebuilder:validation:ExactlyOneOf", func(f []string) string { return countSet(f) + " == 1" }, "exactly one of the fields in %v must be set"},
+	{"kubebuilder:validation:AtLeastOneOf", anySet, "at least one of the fields in %v must be set"},
+}
+
+// addOneOfRules turns the one-of markers of a struct into CEL rules with
+// controller-gen's text. A member may not be required: the rule would then
+// never hold, or always.
+func (b *builder) addOneOfRules(s *schema, set markers.Set) {
+	for _, kind := range oneOfRules {
+		for _, m := range set.All(kind.marker) {
+			fields, ok := b.oneOfFields(s, m)
+			if !ok {
+				continue
+			}
+			b.addCELRule(s, celMarker(m, kind.rule(fields), fmt.Sprintf(kind.says, fields)))
+		}
+	}
+}
+
+// oneOfFields reads the field names of a one-of marker: a;b or {a,b}.
+func (b *builder) oneOfFields(s *schema, m markers.Marker) ([]string, bool) {
+	value, err := markers.ParseValue(m.Value)
+	list, isList := value.([]any)
+	if name, isName := value.(string); isName && name != "" {
+		list, isList = []any{name}, true
+	}
+	if err != nil || !isList || len(list) == 0 {
+		b.errorf(m.Pos, "%s: want field names, as a;b or {a,b}", m)
+		return nil, false
+	}
+	fields := make([]string, len(list))
+	for i, item := range list {
+		fields[i] = fmt.Sprint(item)
+		if s.property(fields[i]) == nil {
+			b.errorf(m.Pos, "%s: the struct has no field %q", m, fields[i])
+			return nil, false
+		}
+		if slices.Contains(s.Required, fields[i]) {
+			b.errorf(m.Pos, "%s: field %s is required, so it cannot be one of several; make it optional", m, fields[i])
+			return nil, false
+		}
+	}
+	return fields, true
+}
+
+// countSet is (has(self.a)?1:0)+(has(self.b)?1:0), the number of the fields set.
+func countSet(fields []string) string {
+	terms := make([]string, len(fields))
+	for i, f := range fields {
+		terms[i] = "(has(self." + f + ")?1:0)"
+	}
+	return strings.Join(terms, "+")
+}
+
+// anySet is has(self.a)||has(self.b).
+func anySet(fields []string) string {
+	terms := make([]string, len(fields))
+	for i, f := range fields {
+		terms[i] = "has(self." + f + ")"
+	}
+	return strings.Join(terms, "||")
+}
+
+// applyExternalDocs reads +kubebuilder:externalDocs:url=…,description=….
+func (b *builder) applyExternalDocs(s *schema, m markers.Marker) {
+	args, err := markers.ParseArgs(m.Args)
+	if err != nil {
+		b.errorf(m.Pos, "%s: %v", m, err)
+		return
+	}
+	for key := range args {
+		if key != "url" && key != "description" {
+			b.errorf(m.Pos, "%s: unknown argument %q (want url and description)", m, key)
+		}
+	}
+	if args["url"] == "" {
+		b.errorf(m.Pos, "%s needs url=…", m)
+		return
+	}
+	s.ExternalDocs = &spec.ExternalDocumentation{URL: args["url"], Description: args["description"]}
 }
 
 // applyMarkers applies each marker with a schema form once per keyword: a
@@ -140,6 +232,8 @@ func (b *builder) applyMarkers(s *schema, set markers.Set, applied map[string]ma
 			b.addCELRule(s, m)
 		case m.Name == "kubebuilder:validation:items":
 			b.applyItemMarker(s, m)
+		case m.Name == "kubebuilder:externalDocs":
+			b.applyExternalDocs(s, m)
 		case m.Name == "k8s:eachVal":
 			b.applyEachVal(s, m)
 		default:
@@ -208,7 +302,11 @@ func setKeyword(s *schema, keyword, value string, hasValue bool) error {
 			s.Enum = append(s.Enum, looseJSON(strings.TrimSpace(item)))
 		}
 	case "example":
-		s.Example = looseJSON(value)
+		example, err := markers.ParseValue(value)
+		if err != nil {
+			return err
+		}
+		s.Example = example
 	case "type":
 		overrideType(s, unquote(value))
 	case "x-kubernetes-int-or-string":
@@ -283,7 +381,7 @@ func unquote(value string) string {
 	return value
 }
 
-// looseJSON reads a marker value as JSON, or as a plain string when it is
+// looseJSON reads an enum item as JSON, or as a plain string when it is
 // not JSON, as controller-gen does for unquoted strings.
 func looseJSON(value string) any {
 	var v any
@@ -341,8 +439,10 @@ func (b *builder) applyItemMarker(s *schema, m markers.Marker) {
 		b.errorf(m.Pos, "%s applies to a list", m)
 		return
 	}
-	if name == "XValidation" {
-		b.addCELRule(s.Items, markers.Marker{Name: "kubebuilder:validation:XValidation", Args: value, Pos: m.Pos})
+	// items:XValidation:rule=…,message=… has its arguments after a colon,
+	// as XValidation itself does.
+	if celArgs, isCEL := strings.CutPrefix(m.Args, "XValidation:"); isCEL {
+		b.addCELRule(s.Items, markers.Marker{Name: "kubebuilder:validation:XValidation", Args: celArgs, Pos: m.Pos})
 		return
 	}
 	if !ok {
@@ -377,7 +477,14 @@ func (b *builder) applyKubebuilderDefault(s *schema, c comment) {
 	if !ok {
 		return
 	}
-	value := looseJSON(m.Value)
+	value, err := markers.ParseValue(m.Value)
+	if err != nil {
+		b.errorf(m.Pos, "%s: %v", m, err)
+		return
+	}
+	if object, ok := value.(map[string]any); ok && len(object) == 0 && schemaType(s) == "array" {
+		value = []any{} // controller-gen reads {} on a list as the empty list
+	}
 	if s.Default != nil && !reflect.DeepEqual(s.Default, value) {
 		if _, enforced := c.Markers.Get(markerDefault); enforced {
 			b.errorf(m.Pos, "%s conflicts with +default", m)

@@ -1,0 +1,49 @@
+package markers
+
+import (
+	"reflect"
+	"testing"
+)
+
+// ParseValue reads what controller-tools reads for +kubebuilder:default and
+// +kubebuilder:example, and JSON.
+func TestParseValue(t *testing.T) {
+	for text, want := range map[string]any{
+		`Frigate`:                      "Frigate",
+		`"720h"`:                       "720h",
+		"`a,b`":                        "a,b",
+		`1Gi`:                          "1Gi",
+		`2024-01-15`:                   "2024-01-15",
+		`3`:                            3.0,
+		`-1.5`:                         -1.5,
+		`true`:                         true,
+		`trueish`:                      "trueish",
+		`{}`:                           map[string]any{},
+		`{"cpu":"1","memory":"1Gi"}`:   map[string]any{"cpu": "1", "memory": "1Gi"},
+		`{start: 8, end: 18}`:          map[string]any{"start": 8.0, "end": 18.0},
+		`{policy: "delete", keep: {}}`: map[string]any{"policy": "delete", "keep": map[string]any{}},
+		`{"alpha","beta"}`:             []any{"alpha", "beta"},
+		`{alpha, beta}`:                []any{"alpha", "beta"},
+		`{1,2,3}`:                      []any{1.0, 2.0, 3.0},
+		`{{1,2},{3}}`:                  []any{[]any{1.0, 2.0}, []any{3.0}},
+		`a;b;c`:                        []any{"a", "b", "c"},
+		`[1,2]`:                        []any{1.0, 2.0},
+	} {
+		got, err := ParseValue(text)
+		if err != nil {
+			t.Errorf("ParseValue(%s): %v", text, err)
+			continue
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("ParseValue(%s) = %#v, want %#v", text, got, want)
+		}
+	}
+}
+
+func TestParseValueRefusesWhatItWouldDrop(t *testing.T) {
+	for _, text := range []string{`a,b`, `{a: 1`, `{1, x}`, `{a: x;y}`} {
+		if got, err := ParseValue(text); err == nil {
+			t.Errorf("ParseValue(%s) = %#v, want an error", text, got)
+		}
+	}
+}
