@@ -3,6 +3,7 @@ package client
 import (
 	"go/types"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -35,9 +36,13 @@ func (at *applyType) Constructor() string { return upperFirst(at.Obj.Name()) }
 
 func acName(obj *types.TypeName) string { return upperFirst(obj.Name()) + "ApplyConfiguration" }
 
-// hasApply reports whether ct's clients get Apply or ApplyStatus, which
-// makes ct a root of the apply configurations.
+// hasApply reports whether ct's clients get Apply or ApplyStatus.
 func hasApply(ct *clientType) bool { return ct.Verbs["apply"] || ct.Verbs["applyStatus"] }
+
+// isApplyRoot reports whether ct is a root of the apply configurations,
+// with Extract functions: when its tags name an apply verb, even under
+// noVerbs, as applyconfiguration-gen reads them.
+func isApplyRoot(ct *clientType) bool { return ct.Tagged["apply"] || ct.Tagged["applyStatus"] }
 
 // The apply configurations client-go has for meta/v1, which
 // applyconfiguration-gen always uses for these types.
@@ -94,7 +99,7 @@ func (cs *clientset) planApplyConfigurations() map[string][]error {
 	}
 	for _, gv := range cs.Groups {
 		for _, ct := range gv.Types {
-			if hasApply(ct) {
+			if isApplyRoot(ct) {
 				visit(ct.T.Object.Type())
 			}
 			for _, ext := range ct.Extensions {
@@ -173,8 +178,9 @@ func requiresApplyConfiguration(named *types.Named) bool {
 
 // jsonTag is a field's json tag, as applyconfiguration-gen reads it.
 type jsonTag struct {
-	name   string
-	inline bool
+	name      string
+	inline    bool
+	omitempty bool
 }
 
 // jsonTagOf reads field i's json tag; a field without one, or tagged "-",
@@ -184,22 +190,27 @@ func jsonTagOf(st *types.Struct, i int) (jsonTag, bool) {
 	if !ok || tag == "-" {
 		return jsonTag{}, false
 	}
-	name, _, _ := strings.Cut(tag, ",")
+	name, opts, _ := strings.Cut(tag, ",")
 	field := st.Field(i)
-	out := jsonTag{name: name, inline: field.Embedded() && name == ""}
+	out := jsonTag{name: name, inline: field.Embedded() && name == "", omitempty: slices.Contains(strings.Split(opts, ","), "omitempty")}
 	if out.name == "" {
 		out.name = field.Name()
 	}
 	return out, true
 }
 
-// String is the tag of the apply configuration's field: every field but an
-// inlined one is left out when empty.
+// String is the tag of the apply configuration's field, as
+// applyconfiguration-gen writes it: every field but an inlined one is left
+// out when empty; an inlined one has no name (encoding/json inlines an
+// embedded struct without one) and keeps its own omitempty.
 func (j jsonTag) String() string {
-	if j.inline {
-		return ",inline"
+	switch {
+	case !j.inline:
+		return j.name + ",omitempty"
+	case j.omitempty:
+		return ",omitempty"
 	}
-	return j.name + ",omitempty"
+	return ""
 }
 
 // acPkgOf is the package of the apply configuration of a named struct

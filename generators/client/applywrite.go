@@ -55,7 +55,7 @@ func (a *acWriter) write() {
 	}
 	a.f.Type().Id(at.Name()).StructFunc(a.fields)
 	a.constructor()
-	if at.Root != nil && hasApply(at.Root) {
+	if at.Root != nil && isApplyRoot(at.Root) {
 		a.extract()
 	}
 	if at.Root != nil || embedsTypeMeta(at.Obj.Type()) {
@@ -170,7 +170,7 @@ func (a *acWriter) constructor() {
 	}
 	if typeMeta {
 		body = append(body,
-			jen.Id("b").Dot("WithKind").Call(jen.Lit(at.Obj.Name())),
+			jen.Id("b").Dot("WithKind").Call(jen.Lit(at.Constructor())),
 			jen.Id("b").Dot("WithAPIVersion").Call(jen.Lit(apiVersion(at.GV))))
 	}
 	body = append(body, jen.Return(jen.Id("b")))
@@ -353,8 +353,14 @@ func (a *acWriter) withFunc(field *types.Var, name string, byValue bool, embed *
 		value := jen.Id("values").Index(jen.Id("i"))
 		param := jen.Id("values").Op("...").Add(elem.Clone())
 		var check []jen.Code
-		if a.cs.isNamedApplyConfig(u.Elem()) {
-			elem = a.cs.acType(u.Elem())
+		// Elements that are (pointers to) structs with an apply
+		// configuration are taken by pointer, as applyconfiguration-gen
+		// takes them: apply configurations, or the Go pointers a []*T
+		// field keeps (so ...**T).
+		if a.cs.isApplyConfig(u.Elem()) {
+			if a.cs.isNamedApplyConfig(u.Elem()) {
+				elem = a.cs.acType(u.Elem())
+			}
 			param = jen.Id("values").Op("...").Op("*").Add(elem.Clone())
 			check = []jen.Code{jen.If(value.Clone().Op("==").Nil()).Block(jen.Panic(jen.Lit("nil value passed to With" + name)))}
 			value = jen.Op("*").Add(value)
@@ -451,7 +457,7 @@ func writeApplyConfigurationUtils(pass *gen.Pass, cs *clientset) error {
 				}
 				g.Commentf("Group=%s, Version=%s", groupOrCore(gv), gv.Version)
 				for _, at := range gv.ApplyTypes {
-					g.Case(jen.Qual(gv.Pkg.Path, "SchemeGroupVersion").Dot("WithKind").Call(jen.Lit(at.Obj.Name()))).Block(
+					g.Case(jen.Qual(gv.Pkg.Path, "SchemeGroupVersion").Dot("WithKind").Call(jen.Lit(at.Constructor()))).Block(
 						jen.Return(jen.Op("&").Qual(cs.applyConfigPkg(gv).pkgPath, at.Name()).Values()))
 				}
 			}

@@ -24,8 +24,9 @@
 //
 // +metagen:client-output=<dir> on the package (relative to it; ../client by
 // default) chooses where; API packages naming the same directory share one
-// clientset. The layout under it does not depend on where the API packages
-// are:
+// clientset. Under it, <group> is the name of the API package's parent
+// directory, as code-generator's four tools name it (typed/batch/v1 for
+// batch/v1, whatever its +groupGoName), and the layout is:
 //
 //	clientset/                      Clientset, scheme/, fake/
 //	clientset/typed/<group>/<version>[/fake]
@@ -36,7 +37,9 @@
 //	applyconfiguration/<group>/<version>
 //
 // Listers are written for types with the list and get verbs, informers
-// for those that also have watch.
+// for those that also have watch. As lister-gen and applyconfiguration-gen
+// do, +genclient:noVerbs leaves a type its lister and apply configuration
+// (client-go has ImageReview's), though its typed client has no methods.
 //
 // # Apply configurations
 //
@@ -58,9 +61,7 @@
 // runtime.Scheme does, so Extract and the fake's field manager agree with
 // the server. The fake clientset's NewClientset tracks managed fields
 // (client-go's field-managed tracker with NewTypeConverter) and serves
-// apply; NewSimpleClientset does not. A group whose Go name is Internal lives
-// under its package's parent directory name (apiserverinternal), since Go
-// hides internal/ directories. Types an extra method names from a package
+// apply; NewSimpleClientset does not. Types an extra method names from a package
 // the API package does not import are taken as written; compiling the
 // output checks them. A clientset holds the packages of one run, so
 // generate every package that shares a clientset together.
@@ -68,6 +69,12 @@
 // Both fake clientsets keep objects with finalizers on DELETE, as
 // kube-apiserver does (client-go's fake deletes them at once); an apply to
 // a terminating object is not checked that way.
+//
+// An extra patch method on a subresource patches it when the caller names
+// no subresource (client-gen's patches only those the caller names).
+// clientgen_test.go compares the output with code-generator's and lists
+// every deliberate difference with its reason
+// (METAGEN_CLIENTGEN=1 go test ./generators/client -run TestAgainstCodeGenerator).
 package client
 
 import (

@@ -107,7 +107,10 @@ func writeGroupInformers(pass *gen.Pass, cs *clientset, gv *groupVersion) {
 	}
 }
 
-// writeTypeInformer is informers/<group>/<version>/<type>.go.
+// writeTypeInformer is informers/<group>/<version>/<type>.go, as
+// informer-gen writes it: the informer interfaces, the type-safe aliases of
+// client-go's cache types, the constructors, and the conversions from
+// untyped informers.
 func writeTypeInformer(f *jen.File, cs *clientset, gv *groupVersion, ct *clientType) {
 	kind, impl := ct.Kind, lowerFirst(ct.Kind)+"Informer"
 	lister := jen.Qual(cs.listersPkg(gv).pkgPath, kind+"Lister")
@@ -122,6 +125,7 @@ func writeTypeInformer(f *jen.File, cs *clientset, gv *groupVersion, ct *clientT
 	)
 	f.Commentf("Typed%sInformer provides access to a shared informer and lister for", kind)
 	f.Commentf("%s, including the type-safe TypedInformer variant.", ct.GoPlural)
+	f.Commentf("It is a superset of %sInformer.", kind)
 	f.Type().Id("Typed"+kind+"Informer").Interface(
 		jen.Id("Informer").Params().Qual(cachePkg, "SharedIndexInformer"),
 		jen.Id("TypedInformer").Params().Id(indexInformer),
@@ -130,6 +134,7 @@ func writeTypeInformer(f *jen.File, cs *clientset, gv *groupVersion, ct *clientT
 	f.Commentf("%s is a wrapper around the underlying [cache.SharedIndexInformer]", indexInformer)
 	f.Comment("with type-safe variants of several methods.")
 	f.Type().Id(indexInformer).Qual(cachePkg, "TypedSharedIndexInformer").Types(obj(ct))
+	writeInformerAliases(f, ct)
 
 	fields := []jen.Code{jen.Id("factory").Qual(ii, "SharedInformerFactory"), jen.Id("tweakListOptions").Qual(ii, "TweakListOptionsFunc")}
 	if ct.Namespaced {
@@ -147,87 +152,203 @@ func writeTypeInformer(f *jen.File, cs *clientset, gv *groupVersion, ct *clientT
 	f.Func().Params(jen.Id("f").Op("*").Id(impl)).Id("defaultInformer").
 		Params(jen.Id("client").Qual(cs.clientsetPkg().pkgPath, "Interface"), jen.Id("resyncPeriod").Qual(timePkg, "Duration")).
 		Qual(cachePkg, "SharedIndexInformer").Block(
-		jen.Return(jen.Id("NewTyped" + kind + "InformerWithOptions").Call(append(defaultArgs, jen.Qual(ii, "InformerOptions").Values(jen.Dict{
-			jen.Id("ResyncPeriod"):     jen.Id("resyncPeriod"),
-			jen.Id("Indexers"):         jen.Qual(cachePkg, "Indexers").Values(jen.Dict{jen.Qual(cachePkg, "NamespaceIndex"): jen.Qual(cachePkg, "MetaNamespaceIndexFunc")}),
-			jen.Id("InformerName"):     jen.Id("f").Dot("factory").Dot("InformerName").Call(),
-			jen.Id("TweakListOptions"): jen.Id("f").Dot("tweakListOptions"),
-		}))...)))
+		jen.Return(jen.Id("NewTyped" + kind + "InformerWithOptions").Call(append(defaultArgs, jen.Qual(ii, "InformerOptions").Values(
+			field("ResyncPeriod", jen.Id("resyncPeriod")),
+			field("Indexers", jen.Qual(cachePkg, "Indexers").Values(jen.Dict{jen.Qual(cachePkg, "NamespaceIndex"): jen.Qual(cachePkg, "MetaNamespaceIndexFunc")})),
+			field("InformerName", jen.Id("f").Dot("factory").Dot("InformerName").Call()),
+			field("TweakListOptions", jen.Id("f").Dot("tweakListOptions")),
+		))...)))
 	f.Commentf("Informer returns the shared informer for %s.", ct.GoPlural)
 	f.Func().Params(jen.Id("f").Op("*").Id(impl)).Id("Informer").Params().Qual(cachePkg, "SharedIndexInformer").Block(
 		jen.Return(jen.Id("f").Dot("TypedInformer").Call()))
 	f.Commentf("TypedInformer returns the shared informer for %s, with type-safe methods.", ct.GoPlural)
 	f.Func().Params(jen.Id("f").Op("*").Id(impl)).Id("TypedInformer").Params().Id(indexInformer).Block(
-		jen.Return(jen.Qual(cachePkg, "NewTypedSharedIndexInformer").Types(obj(ct)).Call(
-			jen.Id("f").Dot("factory").Dot("InformerFor").Call(jen.Op("&").Qual(ct.T.Package.Path, kind).Values(), jen.Id("f").Dot("defaultInformer")))))
+		jen.Return(typedInformer(ct, jen.Id("f").Dot("factory").Dot("InformerFor").Call(jen.Op("&").Qual(ct.T.Package.Path, kind).Values(), jen.Id("f").Dot("defaultInformer")))))
 	f.Commentf("Lister returns a lister over the shared informer's cache of %s.", ct.GoPlural)
 	f.Func().Params(jen.Id("f").Op("*").Id(impl)).Id("Lister").Params().Add(lister.Clone()).Block(
 		jen.Return(jen.Qual(cs.listersPkg(gv).pkgPath, "New"+kind+"Lister").Call(jen.Id("f").Dot("Informer").Call().Dot("GetIndexer").Call())))
+	writeInformerConversions(f, ct)
+}
+
+// field is one key: value of a struct literal, in the order written.
+func field(name string, value jen.Code) jen.Code { return jen.Id(name).Op(":").Add(value) }
+
+// typedInformer wraps an untyped shared informer of ct's objects.
+func typedInformer(ct *clientType, informer jen.Code) jen.Code {
+	return jen.Qual(cachePkg, "NewTypedSharedIndexInformer").Types(obj(ct)).Call(informer)
+}
+
+// writeInformerAliases names client-go's generic cache types for ct's
+// objects, so that handlers and indexers need no type arguments.
+func writeInformerAliases(f *jen.File, ct *clientType) {
+	kind := ct.Kind
+	for _, a := range []struct{ name, generic string }{
+		{kind + "HandlerFuncs", "TypedResourceEventHandlerFuncs"},
+		{kind + "DetailedHandlerFuncs", "TypedResourceEventHandlerDetailedFuncs"},
+		{kind + "FilteringHandler", "TypedFilteringResourceEventHandler"},
+		{kind + "Indexers", "TypedIndexers"},
+		{"Deleted" + kind, "DeletedObject"},
+	} {
+		f.Commentf("%s is a specialization of [cache.%s] for %s.", a.name, a.generic, kind)
+		f.Type().Id(a.name).Op("=").Qual(cachePkg, a.generic).Types(obj(ct))
+	}
+}
+
+// writeInformerConversions writes ToTyped<Kind>Informer and
+// To<Kind>IndexInformer, which give an untyped informer the type-safe API.
+func writeInformerConversions(f *jen.File, ct *clientType) {
+	kind := ct.Kind
+	typed, index, adapter := "Typed"+kind+"Informer", kind+"IndexInformer", lowerFirst(kind)+"TypedInformerAdapter"
+	warning := func(result string) {
+		f.Comment("")
+		f.Comment("WARNING: this conversion is only safe if the informer handles objects of type")
+		f.Commentf("*%s. If that is not the case, calling type-safe methods of the returned", kind)
+		f.Commentf("%s leads to runtime panics. A safer alternative is to pass", result)
+		f.Commentf("around a %s instances that was obtained from a", result)
+		f.Comment("SharedInformerFactory.")
+	}
+	f.Commentf("To%s converts an untyped informer into a %s.", typed, typed)
+	warning(typed)
+	f.Func().Id("To"+typed).Params(jen.Id("informer").Id(kind+"Informer")).Id(typed).Block(
+		jen.If(jen.List(jen.Id("informer"), jen.Id("ok")).Op(":=").Id("informer").Assert(jen.Id(typed)), jen.Id("ok")).Block(
+			jen.Return(jen.Id("informer"))),
+		jen.Return(jen.Op("&").Id(adapter).Values(jen.Id("informer"))),
+	)
+	f.Commentf("%s gives a %sInformer the type-safe TypedInformer.", adapter, kind)
+	f.Type().Id(adapter).Struct(jen.Id(kind + "Informer"))
+	f.Comment("TypedInformer wraps the adapted informer's shared informer.")
+	f.Func().Params(jen.Id("a").Op("*").Id(adapter)).Id("TypedInformer").Params().Id(index).Block(
+		jen.Return(typedInformer(ct, jen.Id("a").Dot("Informer").Call())))
+	f.Commentf("To%s converts an untyped informer into a %s.", index, index)
+	warning(index)
+	f.Func().Id("To"+index).Params(jen.Id("informer").Qual(cachePkg, "SharedIndexInformer")).Id(index).Block(
+		jen.If(jen.List(jen.Id("informer"), jen.Id("ok")).Op(":=").Id("informer").Assert(jen.Id(index)), jen.Id("ok")).Block(
+			jen.Return(jen.Id("informer"))),
+		jen.Return(typedInformer(ct, jen.Id("informer"))),
+	)
+}
+
+// informerConstructors writes the New…Informer functions of one type.
+type informerConstructors struct {
+	f      *jen.File
+	cs     *clientset
+	gv     *groupVersion
+	ct     *clientType
+	lead   []jen.Code // the client parameter, and the namespace one if namespaced
+	passed []jen.Code // the arguments that pass them on
 }
 
 // writeInformerConstructors writes the New…Informer functions informer-gen
-// offers, all built on NewTyped…InformerWithOptions.
+// offers, untyped and type-safe, all built on NewTyped…InformerWithOptions.
 func writeInformerConstructors(f *jen.File, cs *clientset, gv *groupVersion, ct *clientType) {
-	kind := ct.Kind
-	ii := cs.internalInterfaces().pkgPath
-	client := jen.Id("client").Qual(cs.clientsetPkg().pkgPath, "Interface")
-	lead := []jen.Code{client}
-	args := []jen.Code{jen.Id("client")}
+	w := &informerConstructors{f: f, cs: cs, gv: gv, ct: ct,
+		lead: []jen.Code{jen.Id("client").Qual(cs.clientsetPkg().pkgPath, "Interface")}, passed: []jen.Code{jen.Id("client")}}
 	if ct.Namespaced {
-		lead = append(lead, jen.Id("namespace").String())
-		args = append(args, jen.Id("namespace"))
+		w.lead = append(w.lead, jen.Id("namespace").String())
+		w.passed = append(w.passed, jen.Id("namespace"))
 	}
-	params := func(extra ...jen.Code) []jen.Code { return append(append([]jen.Code{}, lead...), extra...) }
-	call := func(extra ...jen.Code) []jen.Code { return append(append([]jen.Code{}, args...), extra...) }
+	kind := ct.Kind
 	resync := jen.Id("resyncPeriod").Qual(timePkg, "Duration")
-	indexers := jen.Id("indexers").Qual(cachePkg, "Indexers")
-	tweak := jen.Id("tweakListOptions").Qual(ii, "TweakListOptionsFunc")
-	options := func(d jen.Dict) jen.Code { return jen.Qual(ii, "InformerOptions").Values(d) }
+	untypedIndexers, typedIndexers := jen.Id("indexers").Qual(cachePkg, "Indexers"), jen.Id("indexers").Id(kind+"Indexers")
+	tweak := jen.Id("tweakListOptions").Qual(cs.internalInterfaces().pkgPath, "TweakListOptionsFunc")
+	resyncField, tweakField := field("ResyncPeriod", jen.Id("resyncPeriod")), field("TweakListOptions", jen.Id("tweakListOptions"))
+	indexersField := field("Indexers", jen.Id("indexers"))
+	typedIndexersField := field("Indexers", jen.Qual(cachePkg, "TypedIndexersToIndexers").Call(jen.Id("indexers")))
 
-	f.Commentf("New%sInformer constructs a new informer for %s type.", kind, kind)
-	f.Comment("Always prefer using an informer factory to get a shared informer instead of getting an independent")
-	f.Comment("one. This reduces memory footprint and number of connections to the server.")
-	f.Func().Id("New"+kind+"Informer").Params(params(resync.Clone(), indexers.Clone())...).Qual(cachePkg, "SharedIndexInformer").Block(
-		jen.Return(jen.Id("New" + kind + "InformerWithOptions").Call(call(options(jen.Dict{
-			jen.Id("ResyncPeriod"): jen.Id("resyncPeriod"), jen.Id("Indexers"): jen.Id("indexers"),
-		}))...)))
-	f.Commentf("NewFiltered%sInformer constructs a new informer for %s type.", kind, kind)
-	f.Comment("Always prefer using an informer factory to get a shared informer instead of getting an independent")
-	f.Comment("one. This reduces memory footprint and number of connections to the server.")
-	f.Func().Id("NewFiltered"+kind+"Informer").Params(params(resync.Clone(), indexers.Clone(), tweak.Clone())...).Qual(cachePkg, "SharedIndexInformer").Block(
-		jen.Return(jen.Id("New" + kind + "InformerWithOptions").Call(call(options(jen.Dict{
-			jen.Id("ResyncPeriod"): jen.Id("resyncPeriod"), jen.Id("Indexers"): jen.Id("indexers"), jen.Id("TweakListOptions"): jen.Id("tweakListOptions"),
-		}))...)))
-	f.Commentf("New%sInformerWithOptions constructs a new informer for %s type with additional options.", kind, kind)
-	f.Func().Id("New"+kind+"InformerWithOptions").Params(params(jen.Id("options").Qual(ii, "InformerOptions"))...).Qual(cachePkg, "SharedIndexInformer").Block(
-		jen.Return(jen.Id("NewTyped" + kind + "InformerWithOptions").Call(call(jen.Id("options"))...)))
-	f.Commentf("NewTyped%sInformerWithOptions constructs a new type-safe informer for %s type with additional options.", kind, kind)
-	f.Func().Id("NewTyped"+kind+"InformerWithOptions").Params(params(jen.Id("options").Qual(ii, "InformerOptions"))...).Id(kind+"IndexInformer").Block(
-		jen.Id("gvr").Op(":=").Qual(schemaPkg, "GroupVersionResource").Values(jen.Dict{
-			jen.Id("Group"): jen.Lit(gv.Group), jen.Id("Version"): jen.Lit(gv.Version), jen.Id("Resource"): jen.Lit(ct.Plural),
-		}),
+	w.shorthand("New"+kind+"Informer", false, "New"+kind+"InformerWithOptions",
+		[]jen.Code{resync.Clone(), untypedIndexers.Clone()}, resyncField, indexersField)
+	w.shorthand("NewTyped"+kind+"Informer", true, "NewTyped"+kind+"InformerWithOptions",
+		[]jen.Code{resync.Clone(), typedIndexers.Clone()}, resyncField, typedIndexersField)
+	w.shorthand("NewFiltered"+kind+"Informer", false, "NewTyped"+kind+"InformerWithOptions",
+		[]jen.Code{resync.Clone(), untypedIndexers.Clone(), tweak.Clone()}, resyncField, indexersField, tweakField)
+	w.shorthand("NewTypedFiltered"+kind+"Informer", true, "NewTyped"+kind+"InformerWithOptions",
+		[]jen.Code{resync.Clone(), typedIndexers.Clone(), tweak.Clone()}, resyncField, typedIndexersField, tweakField)
+	w.withOptions()
+	w.typedWithOptions()
+}
+
+func (w *informerConstructors) params(extra ...jen.Code) []jen.Code {
+	return append(append([]jen.Code{}, w.lead...), extra...)
+}
+
+func (w *informerConstructors) args(extra ...jen.Code) []jen.Code {
+	return append(append([]jen.Code{}, w.passed...), extra...)
+}
+
+// result is the informer a constructor returns: type-safe or not.
+func (w *informerConstructors) result(typed bool) jen.Code {
+	if typed {
+		return jen.Id(w.ct.Kind + "IndexInformer")
+	}
+	return jen.Qual(cachePkg, "SharedIndexInformer")
+}
+
+// doc is informer-gen's comment on a constructor; an untyped one points to
+// its type-safe variant.
+func (w *informerConstructors) doc(name, typedVariant, what string) {
+	w.f.Commentf("%s constructs a new informer for %s type%s.", name, w.ct.Kind, what)
+	w.f.Comment("Always prefer using an informer factory to get a shared informer instead of getting an independent")
+	w.f.Comment("one. This reduces memory footprint and number of connections to the server.")
+	if typedVariant != "" {
+		w.f.Commentf("If you really need an independent one, prefer using the type-safe variant (see [%s]).", typedVariant)
+	}
+}
+
+// shorthand writes a constructor that takes some options as parameters and
+// calls target with them as InformerOptions.
+func (w *informerConstructors) shorthand(name string, typed bool, target string, params []jen.Code, options ...jen.Code) {
+	typedVariant := ""
+	if !typed {
+		typedVariant = "NewTyped" + strings.TrimPrefix(name, "New")
+	}
+	w.doc(name, typedVariant, "")
+	informerOptions := jen.Qual(w.cs.internalInterfaces().pkgPath, "InformerOptions").Values(options...)
+	w.f.Func().Id(name).Params(w.params(params...)...).Add(w.result(typed)).Block(
+		jen.Return(jen.Id(target).Call(w.args(informerOptions)...)))
+}
+
+func (w *informerConstructors) optionsParam() jen.Code {
+	return jen.Id("options").Qual(w.cs.internalInterfaces().pkgPath, "InformerOptions")
+}
+
+// withOptions is the untyped New<Kind>InformerWithOptions.
+func (w *informerConstructors) withOptions() {
+	kind := w.ct.Kind
+	w.doc("New"+kind+"InformerWithOptions", "NewTyped"+kind+"InformerWithOptions", " with additional options")
+	w.f.Func().Id("New" + kind + "InformerWithOptions").Params(w.params(w.optionsParam())...).Add(w.result(false)).Block(
+		jen.Return(jen.Id("NewTyped" + kind + "InformerWithOptions").Call(w.args(jen.Id("options"))...)))
+}
+
+// typedWithOptions is NewTyped<Kind>InformerWithOptions, which every other
+// constructor calls: a shared index informer over the typed client's List
+// and Watch, named after the resource.
+func (w *informerConstructors) typedWithOptions() {
+	cs, gv, ct := w.cs, w.gv, w.ct
+	w.doc("NewTyped"+ct.Kind+"InformerWithOptions", "", " with additional options")
+	w.f.Func().Id("NewTyped"+ct.Kind+"InformerWithOptions").Params(w.params(w.optionsParam())...).Add(w.result(true)).Block(
+		jen.Id("gvr").Op(":=").Qual(schemaPkg, "GroupVersionResource").Values(
+			field("Group", jen.Lit(gv.Group)), field("Version", jen.Lit(gv.Version)), field("Resource", jen.Lit(ct.Plural)),
+		),
 		jen.Id("identifier").Op(":=").Id("options").Dot("InformerName").Dot("WithResource").Call(jen.Id("gvr")),
 		jen.Id("tweakListOptions").Op(":=").Id("options").Dot("TweakListOptions"),
-		jen.Return(jen.Qual(cachePkg, "NewTypedSharedIndexInformer").Types(obj(ct)).Call(
-			jen.Qual(cachePkg, "NewSharedIndexInformerWithOptions").Call(
-				jen.Qual(cachePkg, "ToListWatcherWithWatchListSemantics").Call(
-					jen.Op("&").Qual(cachePkg, "ListWatch").Values(listWatchFuncs(cs, gv, ct)),
-					jen.Id("client"),
-				),
-				jen.Op("&").Qual(ct.T.Package.Path, kind).Values(),
-				jen.Qual(cachePkg, "SharedIndexInformerOptions").Values(jen.Dict{
-					jen.Id("ResyncPeriod"): jen.Id("options").Dot("ResyncPeriod"),
-					jen.Id("Indexers"):     jen.Id("options").Dot("Indexers"),
-					jen.Id("Identifier"):   jen.Id("identifier"),
-				}),
+		jen.Return(typedInformer(ct, jen.Qual(cachePkg, "NewSharedIndexInformerWithOptions").Add(multiline("(", ")",
+			jen.Qual(cachePkg, "ToListWatcherWithWatchListSemantics").Call(
+				jen.Op("&").Qual(cachePkg, "ListWatch").Add(multiline("{", "}", listWatchFuncs(cs, gv, ct)...)),
+				jen.Id("client"),
 			),
-		)),
+			jen.Op("&").Qual(ct.T.Package.Path, ct.Kind).Values(),
+			jen.Qual(cachePkg, "SharedIndexInformerOptions").Add(multiline("{", "}",
+				field("ResyncPeriod", jen.Id("options").Dot("ResyncPeriod")),
+				field("Indexers", jen.Id("options").Dot("Indexers")),
+				field("Identifier", jen.Id("identifier")),
+			)),
+		)))),
 	)
 }
 
 // listWatchFuncs call the typed client's List and Watch, with and without a
 // context, after the list tweak.
-func listWatchFuncs(cs *clientset, gv *groupVersion, ct *clientType) jen.Dict {
+func listWatchFuncs(cs *clientset, gv *groupVersion, ct *clientType) []jen.Code {
 	typed := func() *jen.Statement {
 		s := jen.Id("client").Dot(clientName(gv)).Call().Dot(ct.GoPlural)
 		if ct.Namespaced {
@@ -250,10 +371,10 @@ func listWatchFuncs(cs *clientset, gv *groupVersion, ct *clientType) jen.Dict {
 	}
 	obj := func() jen.Code { return jen.Qual(runtimePkg, "Object") }
 	w := func() jen.Code { return jen.Qual(watchPkg, "Interface") }
-	return jen.Dict{
-		jen.Id("ListFunc"):             fn("List", false, obj()),
-		jen.Id("WatchFunc"):            fn("Watch", false, w()),
-		jen.Id("ListWithContextFunc"):  fn("List", true, obj()),
-		jen.Id("WatchFuncWithContext"): fn("Watch", true, w()),
+	return []jen.Code{
+		field("ListFunc", fn("List", false, obj())),
+		field("WatchFunc", fn("Watch", false, w())),
+		field("ListWithContextFunc", fn("List", true, obj())),
+		field("WatchFuncWithContext", fn("Watch", true, w())),
 	}
 }

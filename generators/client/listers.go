@@ -8,12 +8,13 @@ import (
 	"github.com/metagen-dev/metagen/generators/gen"
 )
 
-// hasLister reports whether lister-gen would write a lister for ct.
-func hasLister(ct *clientType) bool { return ct.Verbs.has("list", "get") }
+// hasLister reports whether lister-gen would write a lister for ct: for
+// list and get, even under noVerbs, which lister-gen does not read.
+func hasLister(ct *clientType) bool { return ct.Tagged.has("list", "get") }
 
-// hasInformer reports whether informer-gen would write an informer for ct;
-// its Lister needs the lister too.
-func hasInformer(ct *clientType) bool { return hasLister(ct) && ct.Verbs.has("watch") }
+// hasInformer reports whether informer-gen would write an informer for ct:
+// for list and watch on the typed client; its Lister needs the lister too.
+func hasInformer(ct *clientType) bool { return hasLister(ct) && ct.Verbs.has("list", "watch") }
 
 // writeListers writes listers/<group>/<version>, as lister-gen does.
 func writeListers(pass *gen.Pass, cs *clientset, gv *groupVersion) {
@@ -79,7 +80,7 @@ func writeLister(f *jen.File, gv *groupVersion, ct *clientType) {
 	nsLister, nsImpl := ct.Kind+"NamespaceLister", lowerFirst(ct.Kind)+"NamespaceLister"
 	f.Commentf("%s returns an object that can list and get %s.", ct.GoPlural, ct.GoPlural)
 	f.Func().Params(jen.Id("s").Op("*").Id(impl)).Id(ct.GoPlural).Params(jen.Id("namespace").String()).Id(nsLister).Block(
-		jen.Return(jen.Id(nsImpl).Values(jen.Qual(listersPkg, "NewNamespaced").Call(jen.Id("s").Dot("ResourceIndexer"), jen.Id("namespace")))))
+		jen.Return(jen.Id(nsImpl).Values(jen.Qual(listersPkg, "NewNamespaced").Types(obj(ct)).Call(jen.Id("s").Dot("ResourceIndexer"), jen.Id("namespace")))))
 	f.Commentf("%s helps list and get %s.", nsLister, ct.GoPlural)
 	f.Comment("All objects returned here must be treated as read-only.")
 	f.Type().Id(nsLister).Interface(

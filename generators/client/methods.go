@@ -357,10 +357,10 @@ func realExtensionBody(ct *clientType, ext extension, nameParam, inputParam, sch
 	if ext.Verb != "list" || ext.Subresource != "" {
 		req = then(req, "Name").Call(jen.Id(nameParam))
 	}
+	var body []jen.Code
 	switch {
-	case ext.Verb == "patch" && ext.Subresource != "":
-		req = then(req, "SubResource").Call(jen.Append(jen.Index().String().Values(jen.Lit(ext.Subresource)), jen.Id("subresources").Op("...")).Op("..."))
 	case ext.Verb == "patch":
+		body = append(body, defaultSubresource(ext)...)
 		req = then(req, "SubResource").Call(jen.Id("subresources").Op("..."))
 	case ext.Subresource != "":
 		req = then(req, "SubResource").Call(jen.Lit(ext.Subresource))
@@ -375,12 +375,32 @@ func realExtensionBody(ct *clientType, ext extension, nameParam, inputParam, sch
 		req = then(req, "Body").Call(jen.Id(inputParam))
 	case "patch":
 		req = then(req, "Body").Call(jen.Id("data"))
+	case "list":
+		// opts.TimeoutSeconds bounds the request too, as in List.
+		body = append(body,
+			jen.Var().Id("timeout").Qual(timePkg, "Duration"),
+			jen.If(jen.Id("opts").Dot("TimeoutSeconds").Op("!=").Nil()).Block(
+				jen.Id("timeout").Op("=").Qual(timePkg, "Duration").Call(jen.Op("*").Id("opts").Dot("TimeoutSeconds")).Op("*").Qual(timePkg, "Second")),
+		)
+		req = then(req, "Timeout").Call(jen.Id("timeout"))
 	}
-	return []jen.Code{
+	return append(body,
 		jen.Id("result").Op(":=").Op("&").Add(result).Values(),
 		jen.Err().Op(":=").Add(then(then(req, "Do").Call(jen.Id("ctx")), "Into").Call(jen.Id("result"))),
 		jen.Return(jen.Id("result"), jen.Err()),
+	)
+}
+
+// defaultSubresource makes a patch method's subresource (+genclient:method
+// …,verb=patch,subresource=scale) the one patched when the caller names
+// none. client-gen patches the subresources the caller names, and only
+// those: callers of its PatchScale pass "scale", which this keeps working.
+func defaultSubresource(ext extension) []jen.Code {
+	if ext.Subresource == "" {
+		return nil
 	}
+	return []jen.Code{jen.If(jen.Len(jen.Id("subresources")).Op("==").Lit(0)).Block(
+		jen.Id("subresources").Op("=").Index().String().Values(jen.Lit(ext.Subresource)))}
 }
 
 // fakeExtensionBody records the action with client-go's testing actions.
@@ -390,12 +410,16 @@ func fakeExtensionBody(ct *clientType, ext extension, nameParam, inputParam stri
 		result = typeListRef(ct, ext.Result)
 	}
 	action := fakeAction(ct, ext, nameParam, inputParam)
-	return []jen.Code{
+	var body []jen.Code
+	if ext.Verb == "patch" {
+		body = defaultSubresource(ext)
+	}
+	return append(body,
 		jen.Id("emptyResult").Op(":=").Op("&").Add(result.Clone()).Values(),
 		jen.List(jen.Id("obj"), jen.Err()).Op(":=").Id("c").Dot("Fake").Dot("Invokes").Call(action, jen.Id("emptyResult")),
 		jen.If(jen.Id("obj").Op("==").Nil()).Block(jen.Return(jen.Id("emptyResult"), jen.Err())),
 		jen.Return(jen.Id("obj").Assert(jen.Op("*").Add(result.Clone())), jen.Err()),
-	}
+	)
 }
 
 func fakeAction(ct *clientType, ext extension, nameParam, inputParam string) jen.Code {
@@ -435,11 +459,7 @@ func fakeAction(ct *clientType, ext extension, nameParam, inputParam string) jen
 	case ext.Verb == "update":
 		return call("NewUpdateActionWithOptions", nsArgs(res, ns, jen.Id(inputParam), jen.Id("opts"))...)
 	}
-	subs := jen.Id("subresources").Op("...")
-	if ext.Subresource != "" {
-		subs = jen.Append(jen.Index().String().Values(sub), jen.Id("subresources").Op("...")).Op("...")
-	}
-	return call("NewPatchSubresourceActionWithOptions", nsArgs(res, ns, jen.Id("name"), jen.Id("pt"), jen.Id("data"), jen.Id("opts"), subs)...)
+	return call("NewPatchSubresourceActionWithOptions", nsArgs(res, ns, jen.Id("name"), jen.Id("pt"), jen.Id("data"), jen.Id("opts"), jen.Id("subresources").Op("..."))...)
 }
 
 // then continues a method chain on the next line, as client-gen lays out

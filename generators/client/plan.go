@@ -52,8 +52,11 @@ type clientType struct {
 	GoPlural   string // Widgets
 	Namespaced bool
 	HasStatus  bool
-	Verbs      verbs
-	Extensions []extension
+	// Verbs are the typed client's; Tagged are those the verb tags name
+	// without noVerbs, which lister-gen and applyconfiguration-gen go by
+	// (client-go has ImageReview's lister and apply configuration).
+	Verbs, Tagged verbs
+	Extensions    []extension
 }
 
 // plan is the run-wide layout: which clientset each package belongs to.
@@ -114,15 +117,21 @@ func newPlan(u *model.Universe) *plan {
 	return p
 }
 
-// checkGoNames refuses two groups that would get the same Go name.
+// checkGoNames refuses two groups that would get the same Go name (their
+// clientset methods would collide) or the same package directory.
 func (p *plan) checkGoNames(cs *clientset) {
-	seen := map[string]string{}
+	goNames, dirs := map[string]string{}, map[string]string{}
 	for _, gv := range cs.Groups {
-		if other, dup := seen[gv.PkgName]; dup && other != gv.Group {
-			p.errs[gv.Pkg.Path] = append(p.errs[gv.Pkg.Path], diag.Errorf(positionOf(gv.Pkg),
-				"groups %s and %s both get the Go name %s; set +groupGoName on one of them", other, gv.Group, gv.GoName))
+		var err error
+		if other, dup := goNames[gv.GoName]; dup && other != gv.Group {
+			err = diag.Errorf(positionOf(gv.Pkg), "groups %s and %s both get the Go name %s; set +groupGoName on one of them", other, gv.Group, gv.GoName)
+		} else if other, dup := dirs[gv.PkgName]; dup && other != gv.Group {
+			err = diag.Errorf(positionOf(gv.Pkg), "groups %s and %s both get the package %s (their API packages' parent directory); rename one of the directories, or give one another +metagen:client-output", other, gv.Group, gv.PkgName)
 		}
-		seen[gv.PkgName] = gv.Group
+		if err != nil {
+			p.errs[gv.Pkg.Path] = append(p.errs[gv.Pkg.Path], err)
+		}
+		goNames[gv.GoName], dirs[gv.PkgName] = gv.Group, gv.Group
 	}
 }
 
@@ -220,24 +229,27 @@ func readType(t *model.Type) (*clientType, []error) {
 	if !embeds(t, "k8s.io/apimachinery/pkg/apis/meta/v1", "ObjectMeta") {
 		return nil, []error{diag.Errorf(t.Pos, "+genclient on %s, which does not embed metav1.ObjectMeta: clients only work on API objects", t.Name)}
 	}
-	verbs, err := readVerbs(t)
+	tagged, err := readVerbs(t)
 	if err != nil {
 		errs = append(errs, err)
 	}
 	ct := &clientType{
-		T: t, Kind: t.Name, Verbs: verbs,
+		T: t, Kind: t.Name, Verbs: tagged, Tagged: tagged,
 		Namespaced: !t.Markers.Has(markerNonNamespaced) && kubebuilderArg(t, "scope") != "Cluster",
 		HasStatus:  hasField(t, "Status") && !t.Markers.Has(markerNoStatus),
 	}
-	if !ct.HasStatus && verbs != nil {
-		verbs["updateStatus"], verbs["applyStatus"] = false, false
+	if !ct.HasStatus && tagged != nil {
+		tagged["updateStatus"], tagged["applyStatus"] = false, false
+	}
+	if t.Markers.Has(markerNoVerbs) {
+		ct.Verbs = verbs{}
 	}
 	ct.Plural = pluralOf(t)
 	ct.GoPlural = gengonamer.NewPublicPluralNamer(pluralExceptions).Name(&gengotypes.Type{Name: gengotypes.Name{Name: t.Name}})
 	exts, extErrs := readExtensions(t)
 	ct.Extensions = exts
 	errs = append(errs, extErrs...)
-	if verbs.has("list") && t.Package.Lookup(t.Name+"List") == nil {
+	if ct.Verbs.has("list") && t.Package.Lookup(t.Name+"List") == nil {
 		errs = append(errs, diag.Errorf(t.Pos, "+genclient type %s has no %sList type for its list verb; declare it or add +genclient:skipVerbs=list", t.Name, t.Name))
 	}
 	errs = append(errs, checkMethodNames(ct)...)
@@ -314,14 +326,16 @@ func groupGoName(group string) string {
 }
 
 // packageName is the directory and package name of a group under typed/,
-// listers/ and informers/: its Go name in lowercase, except that "internal"
-// would hide it from importers (Go's internal-package rule), so such a group
-// takes the name of its API package's parent directory, as client-go has
-// apiserverinternal for internal.apiserver.k8s.io.
+// listers/, informers/ and applyconfiguration/: the API package's parent
+// directory in lowercase, as all four code-generator tools name it (so
+// +groupGoName=BatchJobs in batch/v1 lives in typed/batch/v1, and
+// internal.apiserver.k8s.io in apiserverinternal/v1alpha1 in
+// apiserverinternal). Characters a package name cannot hold are dropped;
+// without a usable directory name, the Go name in lowercase.
 func packageName(goName, pkgPath string) string {
-	name := strings.ToLower(goName)
-	if name == "internal" {
-		name = strings.ToLower(identifier(path.Base(path.Dir(pkgPath))))
+	name := strings.ToLower(identifier(path.Base(path.Dir(pkgPath))))
+	if !token.IsIdentifier(name) || name == "internal" || path.Dir(pkgPath) == "." {
+		return strings.ToLower(goName)
 	}
 	return name
 }

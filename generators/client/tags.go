@@ -49,12 +49,11 @@ func (v verbs) has(names ...string) bool {
 
 // readVerbs interprets the verb tags as client-gen does: readonly is
 // onlyVerbs=get,list,watch (plus any onlyVerbs), and a verb may not be both
-// skipped and the only one. noVerbs leaves the interface empty.
+// skipped and the only one. noVerbs is left to the caller: the typed client
+// has no verbs then, but lister-gen and applyconfiguration-gen read the
+// other tags alone.
 func readVerbs(t *model.Type) (verbs, error) {
 	set := verbs{}
-	if t.Markers.Has(markerNoVerbs) {
-		return set, nil
-	}
 	only, restricted := onlyVerbs(t)
 	skip, _ := t.Markers.Get(markerSkipVerbs)
 	for _, verb := range skip.List() {

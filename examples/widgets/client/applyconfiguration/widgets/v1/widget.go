@@ -16,7 +16,7 @@ import (
 //
 // Widget is a namespaced example resource with a spec and a status.
 type WidgetApplyConfiguration struct {
-	acmetav1.TypeMetaApplyConfiguration    `json:",inline"`
+	acmetav1.TypeMetaApplyConfiguration    `json:""`
 	*acmetav1.ObjectMetaApplyConfiguration `json:"metadata,omitempty"`
 	// Spec is the desired state of the widget.
 	Spec *WidgetSpecApplyConfiguration `json:"spec,omitempty"`

@@ -25,6 +25,7 @@ type WidgetInformer interface {
 
 // TypedWidgetInformer provides access to a shared informer and lister for
 // Widgets, including the type-safe TypedInformer variant.
+// It is a superset of WidgetInformer.
 type TypedWidgetInformer interface {
 	Informer() cache.SharedIndexInformer
 	TypedInformer() WidgetIndexInformer
@@ -34,6 +35,21 @@ type TypedWidgetInformer interface {
 // WidgetIndexInformer is a wrapper around the underlying [cache.SharedIndexInformer]
 // with type-safe variants of several methods.
 type WidgetIndexInformer cache.TypedSharedIndexInformer[*widgetsv1.Widget]
+
+// WidgetHandlerFuncs is a specialization of [cache.TypedResourceEventHandlerFuncs] for Widget.
+type WidgetHandlerFuncs = cache.TypedResourceEventHandlerFuncs[*widgetsv1.Widget]
+
+// WidgetDetailedHandlerFuncs is a specialization of [cache.TypedResourceEventHandlerDetailedFuncs] for Widget.
+type WidgetDetailedHandlerFuncs = cache.TypedResourceEventHandlerDetailedFuncs[*widgetsv1.Widget]
+
+// WidgetFilteringHandler is a specialization of [cache.TypedFilteringResourceEventHandler] for Widget.
+type WidgetFilteringHandler = cache.TypedFilteringResourceEventHandler[*widgetsv1.Widget]
+
+// WidgetIndexers is a specialization of [cache.TypedIndexers] for Widget.
+type WidgetIndexers = cache.TypedIndexers[*widgetsv1.Widget]
+
+// DeletedWidget is a specialization of [cache.DeletedObject] for Widget.
+type DeletedWidget = cache.DeletedObject[*widgetsv1.Widget]
 
 // widgetInformer implements TypedWidgetInformer.
 type widgetInformer struct {
@@ -45,76 +61,85 @@ type widgetInformer struct {
 // NewWidgetInformer constructs a new informer for Widget type.
 // Always prefer using an informer factory to get a shared informer instead of getting an independent
 // one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedWidgetInformer]).
 func NewWidgetInformer(client clientset.Interface, namespace string, resyncPeriod time.Duration, indexers cache.Indexers) cache.SharedIndexInformer {
-	return NewWidgetInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{
-		Indexers:     indexers,
-		ResyncPeriod: resyncPeriod,
-	})
+	return NewWidgetInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: indexers})
+}
+
+// NewTypedWidgetInformer constructs a new informer for Widget type.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+func NewTypedWidgetInformer(client clientset.Interface, namespace string, resyncPeriod time.Duration, indexers WidgetIndexers) WidgetIndexInformer {
+	return NewTypedWidgetInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.TypedIndexersToIndexers(indexers)})
 }
 
 // NewFilteredWidgetInformer constructs a new informer for Widget type.
 // Always prefer using an informer factory to get a shared informer instead of getting an independent
 // one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedFilteredWidgetInformer]).
 func NewFilteredWidgetInformer(client clientset.Interface, namespace string, resyncPeriod time.Duration, indexers cache.Indexers, tweakListOptions internalinterfaces.TweakListOptionsFunc) cache.SharedIndexInformer {
-	return NewWidgetInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{
-		Indexers:         indexers,
-		ResyncPeriod:     resyncPeriod,
-		TweakListOptions: tweakListOptions,
-	})
+	return NewTypedWidgetInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: indexers, TweakListOptions: tweakListOptions})
+}
+
+// NewTypedFilteredWidgetInformer constructs a new informer for Widget type.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+func NewTypedFilteredWidgetInformer(client clientset.Interface, namespace string, resyncPeriod time.Duration, indexers WidgetIndexers, tweakListOptions internalinterfaces.TweakListOptionsFunc) WidgetIndexInformer {
+	return NewTypedWidgetInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.TypedIndexersToIndexers(indexers), TweakListOptions: tweakListOptions})
 }
 
 // NewWidgetInformerWithOptions constructs a new informer for Widget type with additional options.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedWidgetInformerWithOptions]).
 func NewWidgetInformerWithOptions(client clientset.Interface, namespace string, options internalinterfaces.InformerOptions) cache.SharedIndexInformer {
 	return NewTypedWidgetInformerWithOptions(client, namespace, options)
 }
 
-// NewTypedWidgetInformerWithOptions constructs a new type-safe informer for Widget type with additional options.
+// NewTypedWidgetInformerWithOptions constructs a new informer for Widget type with additional options.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
 func NewTypedWidgetInformerWithOptions(client clientset.Interface, namespace string, options internalinterfaces.InformerOptions) WidgetIndexInformer {
-	gvr := schema.GroupVersionResource{
-		Group:    "widgets.example.com",
-		Resource: "widgets",
-		Version:  "v1",
-	}
+	gvr := schema.GroupVersionResource{Group: "widgets.example.com", Version: "v1", Resource: "widgets"}
 	identifier := options.InformerName.WithResource(gvr)
 	tweakListOptions := options.TweakListOptions
-	return cache.NewTypedSharedIndexInformer[*widgetsv1.Widget](cache.NewSharedIndexInformerWithOptions(cache.ToListWatcherWithWatchListSemantics(&cache.ListWatch{
-		ListFunc: func(opts metav1.ListOptions) (runtime.Object, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.WidgetsV1().Widgets(namespace).List(context.Background(), opts)
+	return cache.NewTypedSharedIndexInformer[*widgetsv1.Widget](cache.NewSharedIndexInformerWithOptions(
+		cache.ToListWatcherWithWatchListSemantics(&cache.ListWatch{
+			ListFunc: func(opts metav1.ListOptions) (runtime.Object, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.WidgetsV1().Widgets(namespace).List(context.Background(), opts)
+			},
+			WatchFunc: func(opts metav1.ListOptions) (watch.Interface, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.WidgetsV1().Widgets(namespace).Watch(context.Background(), opts)
+			},
+			ListWithContextFunc: func(ctx context.Context, opts metav1.ListOptions) (runtime.Object, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.WidgetsV1().Widgets(namespace).List(ctx, opts)
+			},
+			WatchFuncWithContext: func(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.WidgetsV1().Widgets(namespace).Watch(ctx, opts)
+			},
+		}, client),
+		&widgetsv1.Widget{},
+		cache.SharedIndexInformerOptions{
+			ResyncPeriod: options.ResyncPeriod,
+			Indexers:     options.Indexers,
+			Identifier:   identifier,
 		},
-		ListWithContextFunc: func(ctx context.Context, opts metav1.ListOptions) (runtime.Object, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.WidgetsV1().Widgets(namespace).List(ctx, opts)
-		},
-		WatchFunc: func(opts metav1.ListOptions) (watch.Interface, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.WidgetsV1().Widgets(namespace).Watch(context.Background(), opts)
-		},
-		WatchFuncWithContext: func(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.WidgetsV1().Widgets(namespace).Watch(ctx, opts)
-		},
-	}, client), &widgetsv1.Widget{}, cache.SharedIndexInformerOptions{
-		Identifier:   identifier,
-		Indexers:     options.Indexers,
-		ResyncPeriod: options.ResyncPeriod,
-	}))
+	))
 }
 func (f *widgetInformer) defaultInformer(client clientset.Interface, resyncPeriod time.Duration) cache.SharedIndexInformer {
-	return NewTypedWidgetInformerWithOptions(client, f.namespace, internalinterfaces.InformerOptions{
-		Indexers:         cache.Indexers{cache.NamespaceIndex: cache.MetaNamespaceIndexFunc},
-		InformerName:     f.factory.InformerName(),
-		ResyncPeriod:     resyncPeriod,
-		TweakListOptions: f.tweakListOptions,
-	})
+	return NewTypedWidgetInformerWithOptions(client, f.namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.Indexers{cache.NamespaceIndex: cache.MetaNamespaceIndexFunc}, InformerName: f.factory.InformerName(), TweakListOptions: f.tweakListOptions})
 }
 
 // Informer returns the shared informer for Widgets.
@@ -130,4 +155,42 @@ func (f *widgetInformer) TypedInformer() WidgetIndexInformer {
 // Lister returns a lister over the shared informer's cache of Widgets.
 func (f *widgetInformer) Lister() listerswidgetsv1.WidgetLister {
 	return listerswidgetsv1.NewWidgetLister(f.Informer().GetIndexer())
+}
+
+// ToTypedWidgetInformer converts an untyped informer into a TypedWidgetInformer.
+//
+// WARNING: this conversion is only safe if the informer handles objects of type
+// *Widget. If that is not the case, calling type-safe methods of the returned
+// TypedWidgetInformer leads to runtime panics. A safer alternative is to pass
+// around a TypedWidgetInformer instances that was obtained from a
+// SharedInformerFactory.
+func ToTypedWidgetInformer(informer WidgetInformer) TypedWidgetInformer {
+	if informer, ok := informer.(TypedWidgetInformer); ok {
+		return informer
+	}
+	return &widgetTypedInformerAdapter{informer}
+}
+
+// widgetTypedInformerAdapter gives a WidgetInformer the type-safe TypedInformer.
+type widgetTypedInformerAdapter struct {
+	WidgetInformer
+}
+
+// TypedInformer wraps the adapted informer's shared informer.
+func (a *widgetTypedInformerAdapter) TypedInformer() WidgetIndexInformer {
+	return cache.NewTypedSharedIndexInformer[*widgetsv1.Widget](a.Informer())
+}
+
+// ToWidgetIndexInformer converts an untyped informer into a WidgetIndexInformer.
+//
+// WARNING: this conversion is only safe if the informer handles objects of type
+// *Widget. If that is not the case, calling type-safe methods of the returned
+// WidgetIndexInformer leads to runtime panics. A safer alternative is to pass
+// around a WidgetIndexInformer instances that was obtained from a
+// SharedInformerFactory.
+func ToWidgetIndexInformer(informer cache.SharedIndexInformer) WidgetIndexInformer {
+	if informer, ok := informer.(WidgetIndexInformer); ok {
+		return informer
+	}
+	return cache.NewTypedSharedIndexInformer[*widgetsv1.Widget](informer)
 }

@@ -36,7 +36,7 @@ func NewWidgetLister(indexer cache.Indexer) WidgetLister {
 
 // Widgets returns an object that can list and get Widgets.
 func (s *widgetLister) Widgets(namespace string) WidgetNamespaceLister {
-	return widgetNamespaceLister{listers.NewNamespaced(s.ResourceIndexer, namespace)}
+	return widgetNamespaceLister{listers.NewNamespaced[*widgetsv1.Widget](s.ResourceIndexer, namespace)}
 }
 
 // WidgetNamespaceLister helps list and get Widgets.

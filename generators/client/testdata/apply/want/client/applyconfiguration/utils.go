@@ -22,7 +22,7 @@ func ForKind(kind schema.GroupVersionKind) interface{} {
 		return &acapplyv1.CommonApplyConfiguration{}
 	case applyv1.SchemeGroupVersion.WithKind("Extra"):
 		return &acapplyv1.ExtraApplyConfiguration{}
-	case applyv1.SchemeGroupVersion.WithKind("health"):
+	case applyv1.SchemeGroupVersion.WithKind("Health"):
 		return &acapplyv1.HealthApplyConfiguration{}
 	case applyv1.SchemeGroupVersion.WithKind("Lock"):
 		return &acapplyv1.LockApplyConfiguration{}

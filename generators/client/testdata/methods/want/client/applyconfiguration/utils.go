@@ -3,9 +3,9 @@
 package applyconfiguration
 
 import (
-	acextrav1 "github.com/metagen-dev/metagen/generators/client/testdata/methods/client/applyconfiguration/extra/v1"
 	internal "github.com/metagen-dev/metagen/generators/client/testdata/methods/client/applyconfiguration/internal"
-	extrav1 "github.com/metagen-dev/metagen/generators/client/testdata/methods/v1"
+	acmethodsv1 "github.com/metagen-dev/metagen/generators/client/testdata/methods/client/applyconfiguration/methods/v1"
+	methodsv1 "github.com/metagen-dev/metagen/generators/client/testdata/methods/v1"
 	runtime "k8s.io/apimachinery/pkg/runtime"
 	schema "k8s.io/apimachinery/pkg/runtime/schema"
 	managedfields "k8s.io/apimachinery/pkg/util/managedfields"
@@ -16,10 +16,10 @@ import (
 func ForKind(kind schema.GroupVersionKind) interface{} {
 	switch kind {
 	// Group=methods.example.com, Version=v1
-	case extrav1.SchemeGroupVersion.WithKind("Deployment"):
-		return &acextrav1.DeploymentApplyConfiguration{}
-	case extrav1.SchemeGroupVersion.WithKind("Node"):
-		return &acextrav1.NodeApplyConfiguration{}
+	case methodsv1.SchemeGroupVersion.WithKind("Deployment"):
+		return &acmethodsv1.DeploymentApplyConfiguration{}
+	case methodsv1.SchemeGroupVersion.WithKind("Node"):
+		return &acmethodsv1.NodeApplyConfiguration{}
 	}
 	return nil
 }

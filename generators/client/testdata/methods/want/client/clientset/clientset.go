@@ -4,7 +4,7 @@ package clientset
 
 import (
 	"fmt"
-	typedextrav1 "github.com/metagen-dev/metagen/generators/client/testdata/methods/client/clientset/typed/extra/v1"
+	typedmethodsv1 "github.com/metagen-dev/metagen/generators/client/testdata/methods/client/clientset/typed/methods/v1"
 	discovery "k8s.io/client-go/discovery"
 	rest "k8s.io/client-go/rest"
 	flowcontrol "k8s.io/client-go/util/flowcontrol"
@@ -14,17 +14,17 @@ import (
 // Interface gives a client per group version, and discovery.
 type Interface interface {
 	Discovery() discovery.DiscoveryInterfaces
-	ExtraV1() typedextrav1.ExtraV1Interface
+	ExtraV1() typedmethodsv1.ExtraV1Interface
 }
 
 // Clientset contains the clients for groups.
 type Clientset struct {
 	*discovery.DiscoveryClient
-	extraV1 *typedextrav1.ExtraV1Client
+	extraV1 *typedmethodsv1.ExtraV1Client
 }
 
 // ExtraV1 retrieves the ExtraV1Client
-func (c *Clientset) ExtraV1() typedextrav1.ExtraV1Interface {
+func (c *Clientset) ExtraV1() typedmethodsv1.ExtraV1Interface {
 	return c.extraV1
 }
 
@@ -72,7 +72,7 @@ func NewForConfigAndClient(c *rest.Config, httpClient *http.Client) (*Clientset,
 
 	var cs Clientset
 	var err error
-	cs.extraV1, err = typedextrav1.NewForConfigAndClient(&configShallowCopy, httpClient)
+	cs.extraV1, err = typedmethodsv1.NewForConfigAndClient(&configShallowCopy, httpClient)
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +97,7 @@ func NewForConfigOrDie(c *rest.Config) *Clientset {
 // New creates a new Clientset for the given RESTClient.
 func New(c rest.Interface) *Clientset {
 	var cs Clientset
-	cs.extraV1 = typedextrav1.New(c)
+	cs.extraV1 = typedmethodsv1.New(c)
 
 	cs.DiscoveryClient = discovery.NewDiscoveryClient(c)
 	return &cs

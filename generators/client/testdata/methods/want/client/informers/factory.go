@@ -5,8 +5,8 @@ package informers
 import (
 	"context"
 	clientset "github.com/metagen-dev/metagen/generators/client/testdata/methods/client/clientset"
-	extra "github.com/metagen-dev/metagen/generators/client/testdata/methods/client/informers/extra"
 	internalinterfaces "github.com/metagen-dev/metagen/generators/client/testdata/methods/client/informers/internalinterfaces"
+	methods "github.com/metagen-dev/metagen/generators/client/testdata/methods/client/informers/methods"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	runtime "k8s.io/apimachinery/pkg/runtime"
 	schema "k8s.io/apimachinery/pkg/runtime/schema"
@@ -253,10 +253,10 @@ type SharedInformerFactory interface {
 	// client.
 	InformerFor(obj runtime.Object, newFunc internalinterfaces.NewInformerFunc) cache.SharedIndexInformer
 
-	Extra() extra.Interface
+	Extra() methods.Interface
 }
 
 // Extra gives access to the informers of the methods.example.com group.
-func (f *sharedInformerFactory) Extra() extra.Interface {
-	return extra.New(f, f.namespace, f.tweakListOptions)
+func (f *sharedInformerFactory) Extra() methods.Interface {
+	return methods.New(f, f.namespace, f.tweakListOptions)
 }

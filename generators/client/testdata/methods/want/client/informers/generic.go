@@ -4,7 +4,7 @@ package informers
 
 import (
 	"fmt"
-	extrav1 "github.com/metagen-dev/metagen/generators/client/testdata/methods/v1"
+	methodsv1 "github.com/metagen-dev/metagen/generators/client/testdata/methods/v1"
 	schema "k8s.io/apimachinery/pkg/runtime/schema"
 	cache "k8s.io/client-go/tools/cache"
 )
@@ -33,12 +33,12 @@ func (f *genericInformer) Lister() cache.GenericLister {
 // ForResource gives generic access to a shared informer of the matching type.
 func (f *sharedInformerFactory) ForResource(resource schema.GroupVersionResource) (GenericInformer, error) {
 	switch resource {
-	case extrav1.SchemeGroupVersion.WithResource("deployments"):
+	case methodsv1.SchemeGroupVersion.WithResource("deployments"):
 		return &genericInformer{
 			informer: f.Extra().V1().Deployments().Informer(),
 			resource: resource.GroupResource(),
 		}, nil
-	case extrav1.SchemeGroupVersion.WithResource("nodes"):
+	case methodsv1.SchemeGroupVersion.WithResource("nodes"):
 		return &genericInformer{
 			informer: f.Extra().V1().Nodes().Informer(),
 			resource: resource.GroupResource(),

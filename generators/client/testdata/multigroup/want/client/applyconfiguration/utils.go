@@ -5,10 +5,10 @@ package applyconfiguration
 import (
 	appsv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/apps/v1"
 	appsv2 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/apps/v2"
-	batchjobsv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/batch/v1"
+	batchv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/batch/v1"
 	acappsv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/applyconfiguration/apps/v1"
 	acappsv2 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/applyconfiguration/apps/v2"
-	acbatchjobsv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/applyconfiguration/batchjobs/v1"
+	acbatchv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/applyconfiguration/batch/v1"
 	internal "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/applyconfiguration/internal"
 	runtime "k8s.io/apimachinery/pkg/runtime"
 	schema "k8s.io/apimachinery/pkg/runtime/schema"
@@ -28,10 +28,10 @@ func ForKind(kind schema.GroupVersionKind) interface{} {
 	case appsv2.SchemeGroupVersion.WithKind("Mouse"):
 		return &acappsv2.MouseApplyConfiguration{}
 	// Group=batch.example.com, Version=v1
-	case batchjobsv1.SchemeGroupVersion.WithKind("Job"):
-		return &acbatchjobsv1.JobApplyConfiguration{}
-	case batchjobsv1.SchemeGroupVersion.WithKind("JobStatus"):
-		return &acbatchjobsv1.JobStatusApplyConfiguration{}
+	case batchv1.SchemeGroupVersion.WithKind("Job"):
+		return &acbatchv1.JobApplyConfiguration{}
+	case batchv1.SchemeGroupVersion.WithKind("JobStatus"):
+		return &acbatchv1.JobStatusApplyConfiguration{}
 	}
 	return nil
 }

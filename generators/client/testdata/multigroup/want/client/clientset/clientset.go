@@ -6,7 +6,7 @@ import (
 	"fmt"
 	typedappsv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/clientset/typed/apps/v1"
 	typedappsv2 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/clientset/typed/apps/v2"
-	typedbatchjobsv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/clientset/typed/batchjobs/v1"
+	typedbatchv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/clientset/typed/batch/v1"
 	discovery "k8s.io/client-go/discovery"
 	rest "k8s.io/client-go/rest"
 	flowcontrol "k8s.io/client-go/util/flowcontrol"
@@ -18,7 +18,7 @@ type Interface interface {
 	Discovery() discovery.DiscoveryInterfaces
 	AppsV1() typedappsv1.AppsV1Interface
 	AppsV2() typedappsv2.AppsV2Interface
-	BatchJobsV1() typedbatchjobsv1.BatchJobsV1Interface
+	BatchJobsV1() typedbatchv1.BatchJobsV1Interface
 }
 
 // Clientset contains the clients for groups.
@@ -26,7 +26,7 @@ type Clientset struct {
 	*discovery.DiscoveryClient
 	appsV1      *typedappsv1.AppsV1Client
 	appsV2      *typedappsv2.AppsV2Client
-	batchJobsV1 *typedbatchjobsv1.BatchJobsV1Client
+	batchJobsV1 *typedbatchv1.BatchJobsV1Client
 }
 
 // AppsV1 retrieves the AppsV1Client
@@ -40,7 +40,7 @@ func (c *Clientset) AppsV2() typedappsv2.AppsV2Interface {
 }
 
 // BatchJobsV1 retrieves the BatchJobsV1Client
-func (c *Clientset) BatchJobsV1() typedbatchjobsv1.BatchJobsV1Interface {
+func (c *Clientset) BatchJobsV1() typedbatchv1.BatchJobsV1Interface {
 	return c.batchJobsV1
 }
 
@@ -96,7 +96,7 @@ func NewForConfigAndClient(c *rest.Config, httpClient *http.Client) (*Clientset,
 	if err != nil {
 		return nil, err
 	}
-	cs.batchJobsV1, err = typedbatchjobsv1.NewForConfigAndClient(&configShallowCopy, httpClient)
+	cs.batchJobsV1, err = typedbatchv1.NewForConfigAndClient(&configShallowCopy, httpClient)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +123,7 @@ func New(c rest.Interface) *Clientset {
 	var cs Clientset
 	cs.appsV1 = typedappsv1.New(c)
 	cs.appsV2 = typedappsv2.New(c)
-	cs.batchJobsV1 = typedbatchjobsv1.New(c)
+	cs.batchJobsV1 = typedbatchv1.New(c)
 
 	cs.DiscoveryClient = discovery.NewDiscoveryClient(c)
 	return &cs

@@ -6,7 +6,7 @@ import (
 	"context"
 	clientset "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/clientset"
 	apps "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/informers/apps"
-	batchjobs "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/informers/batchjobs"
+	batch "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/informers/batch"
 	internalinterfaces "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/informers/internalinterfaces"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	runtime "k8s.io/apimachinery/pkg/runtime"
@@ -255,7 +255,7 @@ type SharedInformerFactory interface {
 	InformerFor(obj runtime.Object, newFunc internalinterfaces.NewInformerFunc) cache.SharedIndexInformer
 
 	Apps() apps.Interface
-	BatchJobs() batchjobs.Interface
+	BatchJobs() batch.Interface
 }
 
 // Apps gives access to the informers of the apps.example.com group.
@@ -264,6 +264,6 @@ func (f *sharedInformerFactory) Apps() apps.Interface {
 }
 
 // BatchJobs gives access to the informers of the batch.example.com group.
-func (f *sharedInformerFactory) BatchJobs() batchjobs.Interface {
-	return batchjobs.New(f, f.namespace, f.tweakListOptions)
+func (f *sharedInformerFactory) BatchJobs() batch.Interface {
+	return batch.New(f, f.namespace, f.tweakListOptions)
 }

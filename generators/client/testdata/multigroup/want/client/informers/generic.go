@@ -6,7 +6,7 @@ import (
 	"fmt"
 	appsv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/apps/v1"
 	appsv2 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/apps/v2"
-	batchjobsv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/batch/v1"
+	batchv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/batch/v1"
 	schema "k8s.io/apimachinery/pkg/runtime/schema"
 	cache "k8s.io/client-go/tools/cache"
 )
@@ -50,7 +50,7 @@ func (f *sharedInformerFactory) ForResource(resource schema.GroupVersionResource
 			informer: f.Apps().V2().Mouses().Informer(),
 			resource: resource.GroupResource(),
 		}, nil
-	case batchjobsv1.SchemeGroupVersion.WithResource("jobs"):
+	case batchv1.SchemeGroupVersion.WithResource("jobs"):
 		return &genericInformer{
 			informer: f.BatchJobs().V1().Jobs().Informer(),
 			resource: resource.GroupResource(),

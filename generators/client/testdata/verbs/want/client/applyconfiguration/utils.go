@@ -26,6 +26,8 @@ func ForKind(kind schema.GroupVersionKind) interface{} {
 		return &acverbsv1.GadgetStatusApplyConfiguration{}
 	case verbsv1.SchemeGroupVersion.WithKind("Policy"):
 		return &acverbsv1.PolicyApplyConfiguration{}
+	case verbsv1.SchemeGroupVersion.WithKind("Review"):
+		return &acverbsv1.ReviewApplyConfiguration{}
 	}
 	return nil
 }

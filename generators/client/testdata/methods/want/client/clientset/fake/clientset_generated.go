@@ -5,8 +5,8 @@ package fake
 import (
 	applyconfiguration "github.com/metagen-dev/metagen/generators/client/testdata/methods/client/applyconfiguration"
 	clientset "github.com/metagen-dev/metagen/generators/client/testdata/methods/client/clientset"
-	typedextrav1 "github.com/metagen-dev/metagen/generators/client/testdata/methods/client/clientset/typed/extra/v1"
-	fakeextrav1 "github.com/metagen-dev/metagen/generators/client/testdata/methods/client/clientset/typed/extra/v1/fake"
+	typedmethodsv1 "github.com/metagen-dev/metagen/generators/client/testdata/methods/client/clientset/typed/methods/v1"
+	fakemethodsv1 "github.com/metagen-dev/metagen/generators/client/testdata/methods/client/clientset/typed/methods/v1/fake"
 	lifecycle "github.com/metagen-dev/metagen/schema/lifecycle"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	runtime "k8s.io/apimachinery/pkg/runtime"
@@ -91,6 +91,6 @@ var (
 )
 
 // ExtraV1 retrieves the ExtraV1Client
-func (c *Clientset) ExtraV1() typedextrav1.ExtraV1Interface {
-	return &fakeextrav1.FakeExtraV1{Fake: &c.Fake}
+func (c *Clientset) ExtraV1() typedmethodsv1.ExtraV1Interface {
+	return &fakemethodsv1.FakeExtraV1{Fake: &c.Fake}
 }

@@ -3,7 +3,7 @@
 package scheme
 
 import (
-	extrav1 "github.com/metagen-dev/metagen/generators/client/testdata/methods/v1"
+	methodsv1 "github.com/metagen-dev/metagen/generators/client/testdata/methods/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	runtime "k8s.io/apimachinery/pkg/runtime"
 	schema "k8s.io/apimachinery/pkg/runtime/schema"
@@ -15,7 +15,7 @@ var Scheme = runtime.NewScheme()
 var Codecs = serializer.NewCodecFactory(Scheme)
 var ParameterCodec = runtime.NewParameterCodec(Scheme)
 var localSchemeBuilder = runtime.SchemeBuilder{
-	extrav1.AddToScheme,
+	methodsv1.AddToScheme,
 }
 
 // AddToScheme adds all types of this clientset into the given scheme. This allows composition

@@ -9,8 +9,8 @@ import (
 	fakeappsv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/clientset/typed/apps/v1/fake"
 	typedappsv2 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/clientset/typed/apps/v2"
 	fakeappsv2 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/clientset/typed/apps/v2/fake"
-	typedbatchjobsv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/clientset/typed/batchjobs/v1"
-	fakebatchjobsv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/clientset/typed/batchjobs/v1/fake"
+	typedbatchv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/clientset/typed/batch/v1"
+	fakebatchv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/client/clientset/typed/batch/v1/fake"
 	lifecycle "github.com/metagen-dev/metagen/schema/lifecycle"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	runtime "k8s.io/apimachinery/pkg/runtime"
@@ -105,6 +105,6 @@ func (c *Clientset) AppsV2() typedappsv2.AppsV2Interface {
 }
 
 // BatchJobsV1 retrieves the BatchJobsV1Client
-func (c *Clientset) BatchJobsV1() typedbatchjobsv1.BatchJobsV1Interface {
-	return &fakebatchjobsv1.FakeBatchJobsV1{Fake: &c.Fake}
+func (c *Clientset) BatchJobsV1() typedbatchv1.BatchJobsV1Interface {
+	return &fakebatchv1.FakeBatchJobsV1{Fake: &c.Fake}
 }

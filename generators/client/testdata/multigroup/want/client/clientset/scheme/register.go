@@ -5,7 +5,7 @@ package scheme
 import (
 	appsv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/apps/v1"
 	appsv2 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/apps/v2"
-	batchjobsv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/batch/v1"
+	batchv1 "github.com/metagen-dev/metagen/generators/client/testdata/multigroup/batch/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	runtime "k8s.io/apimachinery/pkg/runtime"
 	schema "k8s.io/apimachinery/pkg/runtime/schema"
@@ -19,7 +19,7 @@ var ParameterCodec = runtime.NewParameterCodec(Scheme)
 var localSchemeBuilder = runtime.SchemeBuilder{
 	appsv1.AddToScheme,
 	appsv2.AddToScheme,
-	batchjobsv1.AddToScheme,
+	batchv1.AddToScheme,
 }
 
 // AddToScheme adds all types of this clientset into the given scheme. This allows composition

@@ -13,7 +13,7 @@ import (
 //
 // Lock takes no Apply, but an extra apply method of its own type.
 type LockApplyConfiguration struct {
-	acmetav1.TypeMetaApplyConfiguration    `json:",inline"`
+	acmetav1.TypeMetaApplyConfiguration    `json:""`
 	*acmetav1.ObjectMetaApplyConfiguration `json:"metadata,omitempty"`
 	Holder                                 *string `json:"holder,omitempty"`
 }

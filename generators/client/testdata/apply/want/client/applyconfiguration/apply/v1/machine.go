@@ -19,7 +19,7 @@ Machine is namespaced, with a status and an extra apply method on a
 subresource.
 */
 type MachineApplyConfiguration struct {
-	acmetav1.TypeMetaApplyConfiguration    `json:",inline"`
+	acmetav1.TypeMetaApplyConfiguration    `json:""`
 	*acmetav1.ObjectMetaApplyConfiguration `json:"metadata,omitempty"`
 	Spec                                   *MachineSpecApplyConfiguration   `json:"spec,omitempty"`
 	Status                                 *MachineStatusApplyConfiguration `json:"status,omitempty"`

@@ -16,7 +16,7 @@ import (
 // MachineSpec has a field of every shape.
 type MachineSpecApplyConfiguration struct {
 	// Common is inlined: its fields are the spec's.
-	CommonApplyConfiguration `json:",inline"`
+	CommonApplyConfiguration `json:""`
 	// Extra is embedded under a name of its own.
 	*ExtraApplyConfiguration `json:"extra,omitempty"`
 	// Ports are merged by name.
@@ -84,9 +84,12 @@ func (b *MachineSpecApplyConfiguration) WithPorts(values ...*PortApplyConfigurat
 // WithPointers adds the given value to the Pointers field in the declarative configuration
 // and returns the receiver, so that objects can be built by chaining "With" function invocations.
 // If called multiple times, values provided by each call will be appended to the Pointers field.
-func (b *MachineSpecApplyConfiguration) WithPointers(values ...*applyv1.Port) *MachineSpecApplyConfiguration {
+func (b *MachineSpecApplyConfiguration) WithPointers(values ...**applyv1.Port) *MachineSpecApplyConfiguration {
 	for i := range values {
-		b.Pointers = append(b.Pointers, values[i])
+		if values[i] == nil {
+			panic("nil value passed to WithPointers")
+		}
+		b.Pointers = append(b.Pointers, *values[i])
 	}
 	return b
 }

@@ -13,7 +13,7 @@ import (
 //
 // Scale is the input of ApplyScale: not a client type, with TypeMeta.
 type ScaleApplyConfiguration struct {
-	acmetav1.TypeMetaApplyConfiguration    `json:",inline"`
+	acmetav1.TypeMetaApplyConfiguration    `json:""`
 	*acmetav1.ObjectMetaApplyConfiguration `json:"metadata,omitempty"`
 	Replicas                               *int32 `json:"replicas,omitempty"`
 }

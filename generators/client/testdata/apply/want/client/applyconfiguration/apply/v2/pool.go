@@ -17,7 +17,7 @@ import (
 //
 // Pool is cluster-scoped, without a status.
 type PoolApplyConfiguration struct {
-	acmetav1.TypeMetaApplyConfiguration    `json:",inline"`
+	acmetav1.TypeMetaApplyConfiguration    `json:""`
 	*acmetav1.ObjectMetaApplyConfiguration `json:"metadata,omitempty"`
 	Ports                                  []acapplyv1.PortApplyConfiguration `json:"ports,omitempty"`
 }

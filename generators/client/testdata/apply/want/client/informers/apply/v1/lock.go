@@ -25,6 +25,7 @@ type LockInformer interface {
 
 // TypedLockInformer provides access to a shared informer and lister for
 // Locks, including the type-safe TypedInformer variant.
+// It is a superset of LockInformer.
 type TypedLockInformer interface {
 	Informer() cache.SharedIndexInformer
 	TypedInformer() LockIndexInformer
@@ -35,6 +36,21 @@ type TypedLockInformer interface {
 // with type-safe variants of several methods.
 type LockIndexInformer cache.TypedSharedIndexInformer[*applyv1.Lock]
 
+// LockHandlerFuncs is a specialization of [cache.TypedResourceEventHandlerFuncs] for Lock.
+type LockHandlerFuncs = cache.TypedResourceEventHandlerFuncs[*applyv1.Lock]
+
+// LockDetailedHandlerFuncs is a specialization of [cache.TypedResourceEventHandlerDetailedFuncs] for Lock.
+type LockDetailedHandlerFuncs = cache.TypedResourceEventHandlerDetailedFuncs[*applyv1.Lock]
+
+// LockFilteringHandler is a specialization of [cache.TypedFilteringResourceEventHandler] for Lock.
+type LockFilteringHandler = cache.TypedFilteringResourceEventHandler[*applyv1.Lock]
+
+// LockIndexers is a specialization of [cache.TypedIndexers] for Lock.
+type LockIndexers = cache.TypedIndexers[*applyv1.Lock]
+
+// DeletedLock is a specialization of [cache.DeletedObject] for Lock.
+type DeletedLock = cache.DeletedObject[*applyv1.Lock]
+
 // lockInformer implements TypedLockInformer.
 type lockInformer struct {
 	factory          internalinterfaces.SharedInformerFactory
@@ -44,76 +60,85 @@ type lockInformer struct {
 // NewLockInformer constructs a new informer for Lock type.
 // Always prefer using an informer factory to get a shared informer instead of getting an independent
 // one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedLockInformer]).
 func NewLockInformer(client clientset.Interface, resyncPeriod time.Duration, indexers cache.Indexers) cache.SharedIndexInformer {
-	return NewLockInformerWithOptions(client, internalinterfaces.InformerOptions{
-		Indexers:     indexers,
-		ResyncPeriod: resyncPeriod,
-	})
+	return NewLockInformerWithOptions(client, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: indexers})
+}
+
+// NewTypedLockInformer constructs a new informer for Lock type.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+func NewTypedLockInformer(client clientset.Interface, resyncPeriod time.Duration, indexers LockIndexers) LockIndexInformer {
+	return NewTypedLockInformerWithOptions(client, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.TypedIndexersToIndexers(indexers)})
 }
 
 // NewFilteredLockInformer constructs a new informer for Lock type.
 // Always prefer using an informer factory to get a shared informer instead of getting an independent
 // one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedFilteredLockInformer]).
 func NewFilteredLockInformer(client clientset.Interface, resyncPeriod time.Duration, indexers cache.Indexers, tweakListOptions internalinterfaces.TweakListOptionsFunc) cache.SharedIndexInformer {
-	return NewLockInformerWithOptions(client, internalinterfaces.InformerOptions{
-		Indexers:         indexers,
-		ResyncPeriod:     resyncPeriod,
-		TweakListOptions: tweakListOptions,
-	})
+	return NewTypedLockInformerWithOptions(client, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: indexers, TweakListOptions: tweakListOptions})
+}
+
+// NewTypedFilteredLockInformer constructs a new informer for Lock type.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+func NewTypedFilteredLockInformer(client clientset.Interface, resyncPeriod time.Duration, indexers LockIndexers, tweakListOptions internalinterfaces.TweakListOptionsFunc) LockIndexInformer {
+	return NewTypedLockInformerWithOptions(client, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.TypedIndexersToIndexers(indexers), TweakListOptions: tweakListOptions})
 }
 
 // NewLockInformerWithOptions constructs a new informer for Lock type with additional options.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedLockInformerWithOptions]).
 func NewLockInformerWithOptions(client clientset.Interface, options internalinterfaces.InformerOptions) cache.SharedIndexInformer {
 	return NewTypedLockInformerWithOptions(client, options)
 }
 
-// NewTypedLockInformerWithOptions constructs a new type-safe informer for Lock type with additional options.
+// NewTypedLockInformerWithOptions constructs a new informer for Lock type with additional options.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
 func NewTypedLockInformerWithOptions(client clientset.Interface, options internalinterfaces.InformerOptions) LockIndexInformer {
-	gvr := schema.GroupVersionResource{
-		Group:    "apply.example.com",
-		Resource: "locks",
-		Version:  "v1",
-	}
+	gvr := schema.GroupVersionResource{Group: "apply.example.com", Version: "v1", Resource: "locks"}
 	identifier := options.InformerName.WithResource(gvr)
 	tweakListOptions := options.TweakListOptions
-	return cache.NewTypedSharedIndexInformer[*applyv1.Lock](cache.NewSharedIndexInformerWithOptions(cache.ToListWatcherWithWatchListSemantics(&cache.ListWatch{
-		ListFunc: func(opts metav1.ListOptions) (runtime.Object, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.ApplyV1().Locks().List(context.Background(), opts)
+	return cache.NewTypedSharedIndexInformer[*applyv1.Lock](cache.NewSharedIndexInformerWithOptions(
+		cache.ToListWatcherWithWatchListSemantics(&cache.ListWatch{
+			ListFunc: func(opts metav1.ListOptions) (runtime.Object, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.ApplyV1().Locks().List(context.Background(), opts)
+			},
+			WatchFunc: func(opts metav1.ListOptions) (watch.Interface, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.ApplyV1().Locks().Watch(context.Background(), opts)
+			},
+			ListWithContextFunc: func(ctx context.Context, opts metav1.ListOptions) (runtime.Object, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.ApplyV1().Locks().List(ctx, opts)
+			},
+			WatchFuncWithContext: func(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.ApplyV1().Locks().Watch(ctx, opts)
+			},
+		}, client),
+		&applyv1.Lock{},
+		cache.SharedIndexInformerOptions{
+			ResyncPeriod: options.ResyncPeriod,
+			Indexers:     options.Indexers,
+			Identifier:   identifier,
 		},
-		ListWithContextFunc: func(ctx context.Context, opts metav1.ListOptions) (runtime.Object, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.ApplyV1().Locks().List(ctx, opts)
-		},
-		WatchFunc: func(opts metav1.ListOptions) (watch.Interface, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.ApplyV1().Locks().Watch(context.Background(), opts)
-		},
-		WatchFuncWithContext: func(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.ApplyV1().Locks().Watch(ctx, opts)
-		},
-	}, client), &applyv1.Lock{}, cache.SharedIndexInformerOptions{
-		Identifier:   identifier,
-		Indexers:     options.Indexers,
-		ResyncPeriod: options.ResyncPeriod,
-	}))
+	))
 }
 func (f *lockInformer) defaultInformer(client clientset.Interface, resyncPeriod time.Duration) cache.SharedIndexInformer {
-	return NewTypedLockInformerWithOptions(client, internalinterfaces.InformerOptions{
-		Indexers:         cache.Indexers{cache.NamespaceIndex: cache.MetaNamespaceIndexFunc},
-		InformerName:     f.factory.InformerName(),
-		ResyncPeriod:     resyncPeriod,
-		TweakListOptions: f.tweakListOptions,
-	})
+	return NewTypedLockInformerWithOptions(client, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.Indexers{cache.NamespaceIndex: cache.MetaNamespaceIndexFunc}, InformerName: f.factory.InformerName(), TweakListOptions: f.tweakListOptions})
 }
 
 // Informer returns the shared informer for Locks.
@@ -129,4 +154,42 @@ func (f *lockInformer) TypedInformer() LockIndexInformer {
 // Lister returns a lister over the shared informer's cache of Locks.
 func (f *lockInformer) Lister() listersapplyv1.LockLister {
 	return listersapplyv1.NewLockLister(f.Informer().GetIndexer())
+}
+
+// ToTypedLockInformer converts an untyped informer into a TypedLockInformer.
+//
+// WARNING: this conversion is only safe if the informer handles objects of type
+// *Lock. If that is not the case, calling type-safe methods of the returned
+// TypedLockInformer leads to runtime panics. A safer alternative is to pass
+// around a TypedLockInformer instances that was obtained from a
+// SharedInformerFactory.
+func ToTypedLockInformer(informer LockInformer) TypedLockInformer {
+	if informer, ok := informer.(TypedLockInformer); ok {
+		return informer
+	}
+	return &lockTypedInformerAdapter{informer}
+}
+
+// lockTypedInformerAdapter gives a LockInformer the type-safe TypedInformer.
+type lockTypedInformerAdapter struct {
+	LockInformer
+}
+
+// TypedInformer wraps the adapted informer's shared informer.
+func (a *lockTypedInformerAdapter) TypedInformer() LockIndexInformer {
+	return cache.NewTypedSharedIndexInformer[*applyv1.Lock](a.Informer())
+}
+
+// ToLockIndexInformer converts an untyped informer into a LockIndexInformer.
+//
+// WARNING: this conversion is only safe if the informer handles objects of type
+// *Lock. If that is not the case, calling type-safe methods of the returned
+// LockIndexInformer leads to runtime panics. A safer alternative is to pass
+// around a LockIndexInformer instances that was obtained from a
+// SharedInformerFactory.
+func ToLockIndexInformer(informer cache.SharedIndexInformer) LockIndexInformer {
+	if informer, ok := informer.(LockIndexInformer); ok {
+		return informer
+	}
+	return cache.NewTypedSharedIndexInformer[*applyv1.Lock](informer)
 }

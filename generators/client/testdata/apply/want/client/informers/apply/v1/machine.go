@@ -25,6 +25,7 @@ type MachineInformer interface {
 
 // TypedMachineInformer provides access to a shared informer and lister for
 // Machines, including the type-safe TypedInformer variant.
+// It is a superset of MachineInformer.
 type TypedMachineInformer interface {
 	Informer() cache.SharedIndexInformer
 	TypedInformer() MachineIndexInformer
@@ -34,6 +35,21 @@ type TypedMachineInformer interface {
 // MachineIndexInformer is a wrapper around the underlying [cache.SharedIndexInformer]
 // with type-safe variants of several methods.
 type MachineIndexInformer cache.TypedSharedIndexInformer[*applyv1.Machine]
+
+// MachineHandlerFuncs is a specialization of [cache.TypedResourceEventHandlerFuncs] for Machine.
+type MachineHandlerFuncs = cache.TypedResourceEventHandlerFuncs[*applyv1.Machine]
+
+// MachineDetailedHandlerFuncs is a specialization of [cache.TypedResourceEventHandlerDetailedFuncs] for Machine.
+type MachineDetailedHandlerFuncs = cache.TypedResourceEventHandlerDetailedFuncs[*applyv1.Machine]
+
+// MachineFilteringHandler is a specialization of [cache.TypedFilteringResourceEventHandler] for Machine.
+type MachineFilteringHandler = cache.TypedFilteringResourceEventHandler[*applyv1.Machine]
+
+// MachineIndexers is a specialization of [cache.TypedIndexers] for Machine.
+type MachineIndexers = cache.TypedIndexers[*applyv1.Machine]
+
+// DeletedMachine is a specialization of [cache.DeletedObject] for Machine.
+type DeletedMachine = cache.DeletedObject[*applyv1.Machine]
 
 // machineInformer implements TypedMachineInformer.
 type machineInformer struct {
@@ -45,76 +61,85 @@ type machineInformer struct {
 // NewMachineInformer constructs a new informer for Machine type.
 // Always prefer using an informer factory to get a shared informer instead of getting an independent
 // one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedMachineInformer]).
 func NewMachineInformer(client clientset.Interface, namespace string, resyncPeriod time.Duration, indexers cache.Indexers) cache.SharedIndexInformer {
-	return NewMachineInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{
-		Indexers:     indexers,
-		ResyncPeriod: resyncPeriod,
-	})
+	return NewMachineInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: indexers})
+}
+
+// NewTypedMachineInformer constructs a new informer for Machine type.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+func NewTypedMachineInformer(client clientset.Interface, namespace string, resyncPeriod time.Duration, indexers MachineIndexers) MachineIndexInformer {
+	return NewTypedMachineInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.TypedIndexersToIndexers(indexers)})
 }
 
 // NewFilteredMachineInformer constructs a new informer for Machine type.
 // Always prefer using an informer factory to get a shared informer instead of getting an independent
 // one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedFilteredMachineInformer]).
 func NewFilteredMachineInformer(client clientset.Interface, namespace string, resyncPeriod time.Duration, indexers cache.Indexers, tweakListOptions internalinterfaces.TweakListOptionsFunc) cache.SharedIndexInformer {
-	return NewMachineInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{
-		Indexers:         indexers,
-		ResyncPeriod:     resyncPeriod,
-		TweakListOptions: tweakListOptions,
-	})
+	return NewTypedMachineInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: indexers, TweakListOptions: tweakListOptions})
+}
+
+// NewTypedFilteredMachineInformer constructs a new informer for Machine type.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+func NewTypedFilteredMachineInformer(client clientset.Interface, namespace string, resyncPeriod time.Duration, indexers MachineIndexers, tweakListOptions internalinterfaces.TweakListOptionsFunc) MachineIndexInformer {
+	return NewTypedMachineInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.TypedIndexersToIndexers(indexers), TweakListOptions: tweakListOptions})
 }
 
 // NewMachineInformerWithOptions constructs a new informer for Machine type with additional options.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedMachineInformerWithOptions]).
 func NewMachineInformerWithOptions(client clientset.Interface, namespace string, options internalinterfaces.InformerOptions) cache.SharedIndexInformer {
 	return NewTypedMachineInformerWithOptions(client, namespace, options)
 }
 
-// NewTypedMachineInformerWithOptions constructs a new type-safe informer for Machine type with additional options.
+// NewTypedMachineInformerWithOptions constructs a new informer for Machine type with additional options.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
 func NewTypedMachineInformerWithOptions(client clientset.Interface, namespace string, options internalinterfaces.InformerOptions) MachineIndexInformer {
-	gvr := schema.GroupVersionResource{
-		Group:    "apply.example.com",
-		Resource: "machines",
-		Version:  "v1",
-	}
+	gvr := schema.GroupVersionResource{Group: "apply.example.com", Version: "v1", Resource: "machines"}
 	identifier := options.InformerName.WithResource(gvr)
 	tweakListOptions := options.TweakListOptions
-	return cache.NewTypedSharedIndexInformer[*applyv1.Machine](cache.NewSharedIndexInformerWithOptions(cache.ToListWatcherWithWatchListSemantics(&cache.ListWatch{
-		ListFunc: func(opts metav1.ListOptions) (runtime.Object, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.ApplyV1().Machines(namespace).List(context.Background(), opts)
+	return cache.NewTypedSharedIndexInformer[*applyv1.Machine](cache.NewSharedIndexInformerWithOptions(
+		cache.ToListWatcherWithWatchListSemantics(&cache.ListWatch{
+			ListFunc: func(opts metav1.ListOptions) (runtime.Object, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.ApplyV1().Machines(namespace).List(context.Background(), opts)
+			},
+			WatchFunc: func(opts metav1.ListOptions) (watch.Interface, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.ApplyV1().Machines(namespace).Watch(context.Background(), opts)
+			},
+			ListWithContextFunc: func(ctx context.Context, opts metav1.ListOptions) (runtime.Object, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.ApplyV1().Machines(namespace).List(ctx, opts)
+			},
+			WatchFuncWithContext: func(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.ApplyV1().Machines(namespace).Watch(ctx, opts)
+			},
+		}, client),
+		&applyv1.Machine{},
+		cache.SharedIndexInformerOptions{
+			ResyncPeriod: options.ResyncPeriod,
+			Indexers:     options.Indexers,
+			Identifier:   identifier,
 		},
-		ListWithContextFunc: func(ctx context.Context, opts metav1.ListOptions) (runtime.Object, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.ApplyV1().Machines(namespace).List(ctx, opts)
-		},
-		WatchFunc: func(opts metav1.ListOptions) (watch.Interface, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.ApplyV1().Machines(namespace).Watch(context.Background(), opts)
-		},
-		WatchFuncWithContext: func(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.ApplyV1().Machines(namespace).Watch(ctx, opts)
-		},
-	}, client), &applyv1.Machine{}, cache.SharedIndexInformerOptions{
-		Identifier:   identifier,
-		Indexers:     options.Indexers,
-		ResyncPeriod: options.ResyncPeriod,
-	}))
+	))
 }
 func (f *machineInformer) defaultInformer(client clientset.Interface, resyncPeriod time.Duration) cache.SharedIndexInformer {
-	return NewTypedMachineInformerWithOptions(client, f.namespace, internalinterfaces.InformerOptions{
-		Indexers:         cache.Indexers{cache.NamespaceIndex: cache.MetaNamespaceIndexFunc},
-		InformerName:     f.factory.InformerName(),
-		ResyncPeriod:     resyncPeriod,
-		TweakListOptions: f.tweakListOptions,
-	})
+	return NewTypedMachineInformerWithOptions(client, f.namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.Indexers{cache.NamespaceIndex: cache.MetaNamespaceIndexFunc}, InformerName: f.factory.InformerName(), TweakListOptions: f.tweakListOptions})
 }
 
 // Informer returns the shared informer for Machines.
@@ -130,4 +155,42 @@ func (f *machineInformer) TypedInformer() MachineIndexInformer {
 // Lister returns a lister over the shared informer's cache of Machines.
 func (f *machineInformer) Lister() listersapplyv1.MachineLister {
 	return listersapplyv1.NewMachineLister(f.Informer().GetIndexer())
+}
+
+// ToTypedMachineInformer converts an untyped informer into a TypedMachineInformer.
+//
+// WARNING: this conversion is only safe if the informer handles objects of type
+// *Machine. If that is not the case, calling type-safe methods of the returned
+// TypedMachineInformer leads to runtime panics. A safer alternative is to pass
+// around a TypedMachineInformer instances that was obtained from a
+// SharedInformerFactory.
+func ToTypedMachineInformer(informer MachineInformer) TypedMachineInformer {
+	if informer, ok := informer.(TypedMachineInformer); ok {
+		return informer
+	}
+	return &machineTypedInformerAdapter{informer}
+}
+
+// machineTypedInformerAdapter gives a MachineInformer the type-safe TypedInformer.
+type machineTypedInformerAdapter struct {
+	MachineInformer
+}
+
+// TypedInformer wraps the adapted informer's shared informer.
+func (a *machineTypedInformerAdapter) TypedInformer() MachineIndexInformer {
+	return cache.NewTypedSharedIndexInformer[*applyv1.Machine](a.Informer())
+}
+
+// ToMachineIndexInformer converts an untyped informer into a MachineIndexInformer.
+//
+// WARNING: this conversion is only safe if the informer handles objects of type
+// *Machine. If that is not the case, calling type-safe methods of the returned
+// MachineIndexInformer leads to runtime panics. A safer alternative is to pass
+// around a MachineIndexInformer instances that was obtained from a
+// SharedInformerFactory.
+func ToMachineIndexInformer(informer cache.SharedIndexInformer) MachineIndexInformer {
+	if informer, ok := informer.(MachineIndexInformer); ok {
+		return informer
+	}
+	return cache.NewTypedSharedIndexInformer[*applyv1.Machine](informer)
 }

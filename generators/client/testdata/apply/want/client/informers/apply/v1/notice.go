@@ -25,6 +25,7 @@ type NoticeInformer interface {
 
 // TypedNoticeInformer provides access to a shared informer and lister for
 // Notices, including the type-safe TypedInformer variant.
+// It is a superset of NoticeInformer.
 type TypedNoticeInformer interface {
 	Informer() cache.SharedIndexInformer
 	TypedInformer() NoticeIndexInformer
@@ -34,6 +35,21 @@ type TypedNoticeInformer interface {
 // NoticeIndexInformer is a wrapper around the underlying [cache.SharedIndexInformer]
 // with type-safe variants of several methods.
 type NoticeIndexInformer cache.TypedSharedIndexInformer[*applyv1.Notice]
+
+// NoticeHandlerFuncs is a specialization of [cache.TypedResourceEventHandlerFuncs] for Notice.
+type NoticeHandlerFuncs = cache.TypedResourceEventHandlerFuncs[*applyv1.Notice]
+
+// NoticeDetailedHandlerFuncs is a specialization of [cache.TypedResourceEventHandlerDetailedFuncs] for Notice.
+type NoticeDetailedHandlerFuncs = cache.TypedResourceEventHandlerDetailedFuncs[*applyv1.Notice]
+
+// NoticeFilteringHandler is a specialization of [cache.TypedFilteringResourceEventHandler] for Notice.
+type NoticeFilteringHandler = cache.TypedFilteringResourceEventHandler[*applyv1.Notice]
+
+// NoticeIndexers is a specialization of [cache.TypedIndexers] for Notice.
+type NoticeIndexers = cache.TypedIndexers[*applyv1.Notice]
+
+// DeletedNotice is a specialization of [cache.DeletedObject] for Notice.
+type DeletedNotice = cache.DeletedObject[*applyv1.Notice]
 
 // noticeInformer implements TypedNoticeInformer.
 type noticeInformer struct {
@@ -45,76 +61,85 @@ type noticeInformer struct {
 // NewNoticeInformer constructs a new informer for Notice type.
 // Always prefer using an informer factory to get a shared informer instead of getting an independent
 // one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedNoticeInformer]).
 func NewNoticeInformer(client clientset.Interface, namespace string, resyncPeriod time.Duration, indexers cache.Indexers) cache.SharedIndexInformer {
-	return NewNoticeInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{
-		Indexers:     indexers,
-		ResyncPeriod: resyncPeriod,
-	})
+	return NewNoticeInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: indexers})
+}
+
+// NewTypedNoticeInformer constructs a new informer for Notice type.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+func NewTypedNoticeInformer(client clientset.Interface, namespace string, resyncPeriod time.Duration, indexers NoticeIndexers) NoticeIndexInformer {
+	return NewTypedNoticeInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.TypedIndexersToIndexers(indexers)})
 }
 
 // NewFilteredNoticeInformer constructs a new informer for Notice type.
 // Always prefer using an informer factory to get a shared informer instead of getting an independent
 // one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedFilteredNoticeInformer]).
 func NewFilteredNoticeInformer(client clientset.Interface, namespace string, resyncPeriod time.Duration, indexers cache.Indexers, tweakListOptions internalinterfaces.TweakListOptionsFunc) cache.SharedIndexInformer {
-	return NewNoticeInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{
-		Indexers:         indexers,
-		ResyncPeriod:     resyncPeriod,
-		TweakListOptions: tweakListOptions,
-	})
+	return NewTypedNoticeInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: indexers, TweakListOptions: tweakListOptions})
+}
+
+// NewTypedFilteredNoticeInformer constructs a new informer for Notice type.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+func NewTypedFilteredNoticeInformer(client clientset.Interface, namespace string, resyncPeriod time.Duration, indexers NoticeIndexers, tweakListOptions internalinterfaces.TweakListOptionsFunc) NoticeIndexInformer {
+	return NewTypedNoticeInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.TypedIndexersToIndexers(indexers), TweakListOptions: tweakListOptions})
 }
 
 // NewNoticeInformerWithOptions constructs a new informer for Notice type with additional options.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedNoticeInformerWithOptions]).
 func NewNoticeInformerWithOptions(client clientset.Interface, namespace string, options internalinterfaces.InformerOptions) cache.SharedIndexInformer {
 	return NewTypedNoticeInformerWithOptions(client, namespace, options)
 }
 
-// NewTypedNoticeInformerWithOptions constructs a new type-safe informer for Notice type with additional options.
+// NewTypedNoticeInformerWithOptions constructs a new informer for Notice type with additional options.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
 func NewTypedNoticeInformerWithOptions(client clientset.Interface, namespace string, options internalinterfaces.InformerOptions) NoticeIndexInformer {
-	gvr := schema.GroupVersionResource{
-		Group:    "apply.example.com",
-		Resource: "notices",
-		Version:  "v1",
-	}
+	gvr := schema.GroupVersionResource{Group: "apply.example.com", Version: "v1", Resource: "notices"}
 	identifier := options.InformerName.WithResource(gvr)
 	tweakListOptions := options.TweakListOptions
-	return cache.NewTypedSharedIndexInformer[*applyv1.Notice](cache.NewSharedIndexInformerWithOptions(cache.ToListWatcherWithWatchListSemantics(&cache.ListWatch{
-		ListFunc: func(opts metav1.ListOptions) (runtime.Object, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.ApplyV1().Notices(namespace).List(context.Background(), opts)
+	return cache.NewTypedSharedIndexInformer[*applyv1.Notice](cache.NewSharedIndexInformerWithOptions(
+		cache.ToListWatcherWithWatchListSemantics(&cache.ListWatch{
+			ListFunc: func(opts metav1.ListOptions) (runtime.Object, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.ApplyV1().Notices(namespace).List(context.Background(), opts)
+			},
+			WatchFunc: func(opts metav1.ListOptions) (watch.Interface, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.ApplyV1().Notices(namespace).Watch(context.Background(), opts)
+			},
+			ListWithContextFunc: func(ctx context.Context, opts metav1.ListOptions) (runtime.Object, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.ApplyV1().Notices(namespace).List(ctx, opts)
+			},
+			WatchFuncWithContext: func(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.ApplyV1().Notices(namespace).Watch(ctx, opts)
+			},
+		}, client),
+		&applyv1.Notice{},
+		cache.SharedIndexInformerOptions{
+			ResyncPeriod: options.ResyncPeriod,
+			Indexers:     options.Indexers,
+			Identifier:   identifier,
 		},
-		ListWithContextFunc: func(ctx context.Context, opts metav1.ListOptions) (runtime.Object, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.ApplyV1().Notices(namespace).List(ctx, opts)
-		},
-		WatchFunc: func(opts metav1.ListOptions) (watch.Interface, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.ApplyV1().Notices(namespace).Watch(context.Background(), opts)
-		},
-		WatchFuncWithContext: func(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.ApplyV1().Notices(namespace).Watch(ctx, opts)
-		},
-	}, client), &applyv1.Notice{}, cache.SharedIndexInformerOptions{
-		Identifier:   identifier,
-		Indexers:     options.Indexers,
-		ResyncPeriod: options.ResyncPeriod,
-	}))
+	))
 }
 func (f *noticeInformer) defaultInformer(client clientset.Interface, resyncPeriod time.Duration) cache.SharedIndexInformer {
-	return NewTypedNoticeInformerWithOptions(client, f.namespace, internalinterfaces.InformerOptions{
-		Indexers:         cache.Indexers{cache.NamespaceIndex: cache.MetaNamespaceIndexFunc},
-		InformerName:     f.factory.InformerName(),
-		ResyncPeriod:     resyncPeriod,
-		TweakListOptions: f.tweakListOptions,
-	})
+	return NewTypedNoticeInformerWithOptions(client, f.namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.Indexers{cache.NamespaceIndex: cache.MetaNamespaceIndexFunc}, InformerName: f.factory.InformerName(), TweakListOptions: f.tweakListOptions})
 }
 
 // Informer returns the shared informer for Notices.
@@ -130,4 +155,42 @@ func (f *noticeInformer) TypedInformer() NoticeIndexInformer {
 // Lister returns a lister over the shared informer's cache of Notices.
 func (f *noticeInformer) Lister() listersapplyv1.NoticeLister {
 	return listersapplyv1.NewNoticeLister(f.Informer().GetIndexer())
+}
+
+// ToTypedNoticeInformer converts an untyped informer into a TypedNoticeInformer.
+//
+// WARNING: this conversion is only safe if the informer handles objects of type
+// *Notice. If that is not the case, calling type-safe methods of the returned
+// TypedNoticeInformer leads to runtime panics. A safer alternative is to pass
+// around a TypedNoticeInformer instances that was obtained from a
+// SharedInformerFactory.
+func ToTypedNoticeInformer(informer NoticeInformer) TypedNoticeInformer {
+	if informer, ok := informer.(TypedNoticeInformer); ok {
+		return informer
+	}
+	return &noticeTypedInformerAdapter{informer}
+}
+
+// noticeTypedInformerAdapter gives a NoticeInformer the type-safe TypedInformer.
+type noticeTypedInformerAdapter struct {
+	NoticeInformer
+}
+
+// TypedInformer wraps the adapted informer's shared informer.
+func (a *noticeTypedInformerAdapter) TypedInformer() NoticeIndexInformer {
+	return cache.NewTypedSharedIndexInformer[*applyv1.Notice](a.Informer())
+}
+
+// ToNoticeIndexInformer converts an untyped informer into a NoticeIndexInformer.
+//
+// WARNING: this conversion is only safe if the informer handles objects of type
+// *Notice. If that is not the case, calling type-safe methods of the returned
+// NoticeIndexInformer leads to runtime panics. A safer alternative is to pass
+// around a NoticeIndexInformer instances that was obtained from a
+// SharedInformerFactory.
+func ToNoticeIndexInformer(informer cache.SharedIndexInformer) NoticeIndexInformer {
+	if informer, ok := informer.(NoticeIndexInformer); ok {
+		return informer
+	}
+	return cache.NewTypedSharedIndexInformer[*applyv1.Notice](informer)
 }

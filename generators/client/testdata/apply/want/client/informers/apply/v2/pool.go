@@ -25,6 +25,7 @@ type PoolInformer interface {
 
 // TypedPoolInformer provides access to a shared informer and lister for
 // Pools, including the type-safe TypedInformer variant.
+// It is a superset of PoolInformer.
 type TypedPoolInformer interface {
 	Informer() cache.SharedIndexInformer
 	TypedInformer() PoolIndexInformer
@@ -35,6 +36,21 @@ type TypedPoolInformer interface {
 // with type-safe variants of several methods.
 type PoolIndexInformer cache.TypedSharedIndexInformer[*applyv2.Pool]
 
+// PoolHandlerFuncs is a specialization of [cache.TypedResourceEventHandlerFuncs] for Pool.
+type PoolHandlerFuncs = cache.TypedResourceEventHandlerFuncs[*applyv2.Pool]
+
+// PoolDetailedHandlerFuncs is a specialization of [cache.TypedResourceEventHandlerDetailedFuncs] for Pool.
+type PoolDetailedHandlerFuncs = cache.TypedResourceEventHandlerDetailedFuncs[*applyv2.Pool]
+
+// PoolFilteringHandler is a specialization of [cache.TypedFilteringResourceEventHandler] for Pool.
+type PoolFilteringHandler = cache.TypedFilteringResourceEventHandler[*applyv2.Pool]
+
+// PoolIndexers is a specialization of [cache.TypedIndexers] for Pool.
+type PoolIndexers = cache.TypedIndexers[*applyv2.Pool]
+
+// DeletedPool is a specialization of [cache.DeletedObject] for Pool.
+type DeletedPool = cache.DeletedObject[*applyv2.Pool]
+
 // poolInformer implements TypedPoolInformer.
 type poolInformer struct {
 	factory          internalinterfaces.SharedInformerFactory
@@ -44,76 +60,85 @@ type poolInformer struct {
 // NewPoolInformer constructs a new informer for Pool type.
 // Always prefer using an informer factory to get a shared informer instead of getting an independent
 // one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedPoolInformer]).
 func NewPoolInformer(client clientset.Interface, resyncPeriod time.Duration, indexers cache.Indexers) cache.SharedIndexInformer {
-	return NewPoolInformerWithOptions(client, internalinterfaces.InformerOptions{
-		Indexers:     indexers,
-		ResyncPeriod: resyncPeriod,
-	})
+	return NewPoolInformerWithOptions(client, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: indexers})
+}
+
+// NewTypedPoolInformer constructs a new informer for Pool type.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+func NewTypedPoolInformer(client clientset.Interface, resyncPeriod time.Duration, indexers PoolIndexers) PoolIndexInformer {
+	return NewTypedPoolInformerWithOptions(client, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.TypedIndexersToIndexers(indexers)})
 }
 
 // NewFilteredPoolInformer constructs a new informer for Pool type.
 // Always prefer using an informer factory to get a shared informer instead of getting an independent
 // one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedFilteredPoolInformer]).
 func NewFilteredPoolInformer(client clientset.Interface, resyncPeriod time.Duration, indexers cache.Indexers, tweakListOptions internalinterfaces.TweakListOptionsFunc) cache.SharedIndexInformer {
-	return NewPoolInformerWithOptions(client, internalinterfaces.InformerOptions{
-		Indexers:         indexers,
-		ResyncPeriod:     resyncPeriod,
-		TweakListOptions: tweakListOptions,
-	})
+	return NewTypedPoolInformerWithOptions(client, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: indexers, TweakListOptions: tweakListOptions})
+}
+
+// NewTypedFilteredPoolInformer constructs a new informer for Pool type.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+func NewTypedFilteredPoolInformer(client clientset.Interface, resyncPeriod time.Duration, indexers PoolIndexers, tweakListOptions internalinterfaces.TweakListOptionsFunc) PoolIndexInformer {
+	return NewTypedPoolInformerWithOptions(client, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.TypedIndexersToIndexers(indexers), TweakListOptions: tweakListOptions})
 }
 
 // NewPoolInformerWithOptions constructs a new informer for Pool type with additional options.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedPoolInformerWithOptions]).
 func NewPoolInformerWithOptions(client clientset.Interface, options internalinterfaces.InformerOptions) cache.SharedIndexInformer {
 	return NewTypedPoolInformerWithOptions(client, options)
 }
 
-// NewTypedPoolInformerWithOptions constructs a new type-safe informer for Pool type with additional options.
+// NewTypedPoolInformerWithOptions constructs a new informer for Pool type with additional options.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
 func NewTypedPoolInformerWithOptions(client clientset.Interface, options internalinterfaces.InformerOptions) PoolIndexInformer {
-	gvr := schema.GroupVersionResource{
-		Group:    "apply.example.com",
-		Resource: "pools",
-		Version:  "v2",
-	}
+	gvr := schema.GroupVersionResource{Group: "apply.example.com", Version: "v2", Resource: "pools"}
 	identifier := options.InformerName.WithResource(gvr)
 	tweakListOptions := options.TweakListOptions
-	return cache.NewTypedSharedIndexInformer[*applyv2.Pool](cache.NewSharedIndexInformerWithOptions(cache.ToListWatcherWithWatchListSemantics(&cache.ListWatch{
-		ListFunc: func(opts metav1.ListOptions) (runtime.Object, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.ApplyV2().Pools().List(context.Background(), opts)
+	return cache.NewTypedSharedIndexInformer[*applyv2.Pool](cache.NewSharedIndexInformerWithOptions(
+		cache.ToListWatcherWithWatchListSemantics(&cache.ListWatch{
+			ListFunc: func(opts metav1.ListOptions) (runtime.Object, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.ApplyV2().Pools().List(context.Background(), opts)
+			},
+			WatchFunc: func(opts metav1.ListOptions) (watch.Interface, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.ApplyV2().Pools().Watch(context.Background(), opts)
+			},
+			ListWithContextFunc: func(ctx context.Context, opts metav1.ListOptions) (runtime.Object, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.ApplyV2().Pools().List(ctx, opts)
+			},
+			WatchFuncWithContext: func(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.ApplyV2().Pools().Watch(ctx, opts)
+			},
+		}, client),
+		&applyv2.Pool{},
+		cache.SharedIndexInformerOptions{
+			ResyncPeriod: options.ResyncPeriod,
+			Indexers:     options.Indexers,
+			Identifier:   identifier,
 		},
-		ListWithContextFunc: func(ctx context.Context, opts metav1.ListOptions) (runtime.Object, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.ApplyV2().Pools().List(ctx, opts)
-		},
-		WatchFunc: func(opts metav1.ListOptions) (watch.Interface, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.ApplyV2().Pools().Watch(context.Background(), opts)
-		},
-		WatchFuncWithContext: func(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.ApplyV2().Pools().Watch(ctx, opts)
-		},
-	}, client), &applyv2.Pool{}, cache.SharedIndexInformerOptions{
-		Identifier:   identifier,
-		Indexers:     options.Indexers,
-		ResyncPeriod: options.ResyncPeriod,
-	}))
+	))
 }
 func (f *poolInformer) defaultInformer(client clientset.Interface, resyncPeriod time.Duration) cache.SharedIndexInformer {
-	return NewTypedPoolInformerWithOptions(client, internalinterfaces.InformerOptions{
-		Indexers:         cache.Indexers{cache.NamespaceIndex: cache.MetaNamespaceIndexFunc},
-		InformerName:     f.factory.InformerName(),
-		ResyncPeriod:     resyncPeriod,
-		TweakListOptions: f.tweakListOptions,
-	})
+	return NewTypedPoolInformerWithOptions(client, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.Indexers{cache.NamespaceIndex: cache.MetaNamespaceIndexFunc}, InformerName: f.factory.InformerName(), TweakListOptions: f.tweakListOptions})
 }
 
 // Informer returns the shared informer for Pools.
@@ -129,4 +154,42 @@ func (f *poolInformer) TypedInformer() PoolIndexInformer {
 // Lister returns a lister over the shared informer's cache of Pools.
 func (f *poolInformer) Lister() listersapplyv2.PoolLister {
 	return listersapplyv2.NewPoolLister(f.Informer().GetIndexer())
+}
+
+// ToTypedPoolInformer converts an untyped informer into a TypedPoolInformer.
+//
+// WARNING: this conversion is only safe if the informer handles objects of type
+// *Pool. If that is not the case, calling type-safe methods of the returned
+// TypedPoolInformer leads to runtime panics. A safer alternative is to pass
+// around a TypedPoolInformer instances that was obtained from a
+// SharedInformerFactory.
+func ToTypedPoolInformer(informer PoolInformer) TypedPoolInformer {
+	if informer, ok := informer.(TypedPoolInformer); ok {
+		return informer
+	}
+	return &poolTypedInformerAdapter{informer}
+}
+
+// poolTypedInformerAdapter gives a PoolInformer the type-safe TypedInformer.
+type poolTypedInformerAdapter struct {
+	PoolInformer
+}
+
+// TypedInformer wraps the adapted informer's shared informer.
+func (a *poolTypedInformerAdapter) TypedInformer() PoolIndexInformer {
+	return cache.NewTypedSharedIndexInformer[*applyv2.Pool](a.Informer())
+}
+
+// ToPoolIndexInformer converts an untyped informer into a PoolIndexInformer.
+//
+// WARNING: this conversion is only safe if the informer handles objects of type
+// *Pool. If that is not the case, calling type-safe methods of the returned
+// PoolIndexInformer leads to runtime panics. A safer alternative is to pass
+// around a PoolIndexInformer instances that was obtained from a
+// SharedInformerFactory.
+func ToPoolIndexInformer(informer cache.SharedIndexInformer) PoolIndexInformer {
+	if informer, ok := informer.(PoolIndexInformer); ok {
+		return informer
+	}
+	return cache.NewTypedSharedIndexInformer[*applyv2.Pool](informer)
 }

@@ -36,7 +36,7 @@ func NewMachineLister(indexer cache.Indexer) MachineLister {
 
 // Machines returns an object that can list and get Machines.
 func (s *machineLister) Machines(namespace string) MachineNamespaceLister {
-	return machineNamespaceLister{listers.NewNamespaced(s.ResourceIndexer, namespace)}
+	return machineNamespaceLister{listers.NewNamespaced[*applyv1.Machine](s.ResourceIndexer, namespace)}
 }
 
 // MachineNamespaceLister helps list and get Machines.

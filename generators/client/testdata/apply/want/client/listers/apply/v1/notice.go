@@ -36,7 +36,7 @@ func NewNoticeLister(indexer cache.Indexer) NoticeLister {
 
 // Notices returns an object that can list and get Notices.
 func (s *noticeLister) Notices(namespace string) NoticeNamespaceLister {
-	return noticeNamespaceLister{listers.NewNamespaced(s.ResourceIndexer, namespace)}
+	return noticeNamespaceLister{listers.NewNamespaced[*applyv1.Notice](s.ResourceIndexer, namespace)}
 }
 
 // NoticeNamespaceLister helps list and get Notices.

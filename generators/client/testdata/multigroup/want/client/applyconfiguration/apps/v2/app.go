@@ -14,7 +14,7 @@ import (
 // AppApplyConfiguration represents a declarative configuration of the App type for use
 // with apply.
 type AppApplyConfiguration struct {
-	acmetav1.TypeMetaApplyConfiguration    `json:",inline"`
+	acmetav1.TypeMetaApplyConfiguration    `json:""`
 	*acmetav1.ObjectMetaApplyConfiguration `json:"metadata,omitempty"`
 }
 

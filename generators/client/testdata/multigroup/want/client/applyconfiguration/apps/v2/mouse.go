@@ -16,7 +16,7 @@ import (
 //
 // Mouse has a plural client-gen gets wrong, fixed by kubebuilder's path.
 type MouseApplyConfiguration struct {
-	acmetav1.TypeMetaApplyConfiguration    `json:",inline"`
+	acmetav1.TypeMetaApplyConfiguration    `json:""`
 	*acmetav1.ObjectMetaApplyConfiguration `json:"metadata,omitempty"`
 }
 

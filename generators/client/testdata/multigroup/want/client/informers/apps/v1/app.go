@@ -25,6 +25,7 @@ type AppInformer interface {
 
 // TypedAppInformer provides access to a shared informer and lister for
 // Apps, including the type-safe TypedInformer variant.
+// It is a superset of AppInformer.
 type TypedAppInformer interface {
 	Informer() cache.SharedIndexInformer
 	TypedInformer() AppIndexInformer
@@ -34,6 +35,21 @@ type TypedAppInformer interface {
 // AppIndexInformer is a wrapper around the underlying [cache.SharedIndexInformer]
 // with type-safe variants of several methods.
 type AppIndexInformer cache.TypedSharedIndexInformer[*appsv1.App]
+
+// AppHandlerFuncs is a specialization of [cache.TypedResourceEventHandlerFuncs] for App.
+type AppHandlerFuncs = cache.TypedResourceEventHandlerFuncs[*appsv1.App]
+
+// AppDetailedHandlerFuncs is a specialization of [cache.TypedResourceEventHandlerDetailedFuncs] for App.
+type AppDetailedHandlerFuncs = cache.TypedResourceEventHandlerDetailedFuncs[*appsv1.App]
+
+// AppFilteringHandler is a specialization of [cache.TypedFilteringResourceEventHandler] for App.
+type AppFilteringHandler = cache.TypedFilteringResourceEventHandler[*appsv1.App]
+
+// AppIndexers is a specialization of [cache.TypedIndexers] for App.
+type AppIndexers = cache.TypedIndexers[*appsv1.App]
+
+// DeletedApp is a specialization of [cache.DeletedObject] for App.
+type DeletedApp = cache.DeletedObject[*appsv1.App]
 
 // appInformer implements TypedAppInformer.
 type appInformer struct {
@@ -45,76 +61,85 @@ type appInformer struct {
 // NewAppInformer constructs a new informer for App type.
 // Always prefer using an informer factory to get a shared informer instead of getting an independent
 // one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedAppInformer]).
 func NewAppInformer(client clientset.Interface, namespace string, resyncPeriod time.Duration, indexers cache.Indexers) cache.SharedIndexInformer {
-	return NewAppInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{
-		Indexers:     indexers,
-		ResyncPeriod: resyncPeriod,
-	})
+	return NewAppInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: indexers})
+}
+
+// NewTypedAppInformer constructs a new informer for App type.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+func NewTypedAppInformer(client clientset.Interface, namespace string, resyncPeriod time.Duration, indexers AppIndexers) AppIndexInformer {
+	return NewTypedAppInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.TypedIndexersToIndexers(indexers)})
 }
 
 // NewFilteredAppInformer constructs a new informer for App type.
 // Always prefer using an informer factory to get a shared informer instead of getting an independent
 // one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedFilteredAppInformer]).
 func NewFilteredAppInformer(client clientset.Interface, namespace string, resyncPeriod time.Duration, indexers cache.Indexers, tweakListOptions internalinterfaces.TweakListOptionsFunc) cache.SharedIndexInformer {
-	return NewAppInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{
-		Indexers:         indexers,
-		ResyncPeriod:     resyncPeriod,
-		TweakListOptions: tweakListOptions,
-	})
+	return NewTypedAppInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: indexers, TweakListOptions: tweakListOptions})
+}
+
+// NewTypedFilteredAppInformer constructs a new informer for App type.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+func NewTypedFilteredAppInformer(client clientset.Interface, namespace string, resyncPeriod time.Duration, indexers AppIndexers, tweakListOptions internalinterfaces.TweakListOptionsFunc) AppIndexInformer {
+	return NewTypedAppInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.TypedIndexersToIndexers(indexers), TweakListOptions: tweakListOptions})
 }
 
 // NewAppInformerWithOptions constructs a new informer for App type with additional options.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedAppInformerWithOptions]).
 func NewAppInformerWithOptions(client clientset.Interface, namespace string, options internalinterfaces.InformerOptions) cache.SharedIndexInformer {
 	return NewTypedAppInformerWithOptions(client, namespace, options)
 }
 
-// NewTypedAppInformerWithOptions constructs a new type-safe informer for App type with additional options.
+// NewTypedAppInformerWithOptions constructs a new informer for App type with additional options.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
 func NewTypedAppInformerWithOptions(client clientset.Interface, namespace string, options internalinterfaces.InformerOptions) AppIndexInformer {
-	gvr := schema.GroupVersionResource{
-		Group:    "apps.example.com",
-		Resource: "apps",
-		Version:  "v1",
-	}
+	gvr := schema.GroupVersionResource{Group: "apps.example.com", Version: "v1", Resource: "apps"}
 	identifier := options.InformerName.WithResource(gvr)
 	tweakListOptions := options.TweakListOptions
-	return cache.NewTypedSharedIndexInformer[*appsv1.App](cache.NewSharedIndexInformerWithOptions(cache.ToListWatcherWithWatchListSemantics(&cache.ListWatch{
-		ListFunc: func(opts metav1.ListOptions) (runtime.Object, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.AppsV1().Apps(namespace).List(context.Background(), opts)
+	return cache.NewTypedSharedIndexInformer[*appsv1.App](cache.NewSharedIndexInformerWithOptions(
+		cache.ToListWatcherWithWatchListSemantics(&cache.ListWatch{
+			ListFunc: func(opts metav1.ListOptions) (runtime.Object, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.AppsV1().Apps(namespace).List(context.Background(), opts)
+			},
+			WatchFunc: func(opts metav1.ListOptions) (watch.Interface, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.AppsV1().Apps(namespace).Watch(context.Background(), opts)
+			},
+			ListWithContextFunc: func(ctx context.Context, opts metav1.ListOptions) (runtime.Object, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.AppsV1().Apps(namespace).List(ctx, opts)
+			},
+			WatchFuncWithContext: func(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.AppsV1().Apps(namespace).Watch(ctx, opts)
+			},
+		}, client),
+		&appsv1.App{},
+		cache.SharedIndexInformerOptions{
+			ResyncPeriod: options.ResyncPeriod,
+			Indexers:     options.Indexers,
+			Identifier:   identifier,
 		},
-		ListWithContextFunc: func(ctx context.Context, opts metav1.ListOptions) (runtime.Object, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.AppsV1().Apps(namespace).List(ctx, opts)
-		},
-		WatchFunc: func(opts metav1.ListOptions) (watch.Interface, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.AppsV1().Apps(namespace).Watch(context.Background(), opts)
-		},
-		WatchFuncWithContext: func(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.AppsV1().Apps(namespace).Watch(ctx, opts)
-		},
-	}, client), &appsv1.App{}, cache.SharedIndexInformerOptions{
-		Identifier:   identifier,
-		Indexers:     options.Indexers,
-		ResyncPeriod: options.ResyncPeriod,
-	}))
+	))
 }
 func (f *appInformer) defaultInformer(client clientset.Interface, resyncPeriod time.Duration) cache.SharedIndexInformer {
-	return NewTypedAppInformerWithOptions(client, f.namespace, internalinterfaces.InformerOptions{
-		Indexers:         cache.Indexers{cache.NamespaceIndex: cache.MetaNamespaceIndexFunc},
-		InformerName:     f.factory.InformerName(),
-		ResyncPeriod:     resyncPeriod,
-		TweakListOptions: f.tweakListOptions,
-	})
+	return NewTypedAppInformerWithOptions(client, f.namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.Indexers{cache.NamespaceIndex: cache.MetaNamespaceIndexFunc}, InformerName: f.factory.InformerName(), TweakListOptions: f.tweakListOptions})
 }
 
 // Informer returns the shared informer for Apps.
@@ -130,4 +155,42 @@ func (f *appInformer) TypedInformer() AppIndexInformer {
 // Lister returns a lister over the shared informer's cache of Apps.
 func (f *appInformer) Lister() listersappsv1.AppLister {
 	return listersappsv1.NewAppLister(f.Informer().GetIndexer())
+}
+
+// ToTypedAppInformer converts an untyped informer into a TypedAppInformer.
+//
+// WARNING: this conversion is only safe if the informer handles objects of type
+// *App. If that is not the case, calling type-safe methods of the returned
+// TypedAppInformer leads to runtime panics. A safer alternative is to pass
+// around a TypedAppInformer instances that was obtained from a
+// SharedInformerFactory.
+func ToTypedAppInformer(informer AppInformer) TypedAppInformer {
+	if informer, ok := informer.(TypedAppInformer); ok {
+		return informer
+	}
+	return &appTypedInformerAdapter{informer}
+}
+
+// appTypedInformerAdapter gives a AppInformer the type-safe TypedInformer.
+type appTypedInformerAdapter struct {
+	AppInformer
+}
+
+// TypedInformer wraps the adapted informer's shared informer.
+func (a *appTypedInformerAdapter) TypedInformer() AppIndexInformer {
+	return cache.NewTypedSharedIndexInformer[*appsv1.App](a.Informer())
+}
+
+// ToAppIndexInformer converts an untyped informer into a AppIndexInformer.
+//
+// WARNING: this conversion is only safe if the informer handles objects of type
+// *App. If that is not the case, calling type-safe methods of the returned
+// AppIndexInformer leads to runtime panics. A safer alternative is to pass
+// around a AppIndexInformer instances that was obtained from a
+// SharedInformerFactory.
+func ToAppIndexInformer(informer cache.SharedIndexInformer) AppIndexInformer {
+	if informer, ok := informer.(AppIndexInformer); ok {
+		return informer
+	}
+	return cache.NewTypedSharedIndexInformer[*appsv1.App](informer)
 }

@@ -25,6 +25,7 @@ type MouseInformer interface {
 
 // TypedMouseInformer provides access to a shared informer and lister for
 // Mouses, including the type-safe TypedInformer variant.
+// It is a superset of MouseInformer.
 type TypedMouseInformer interface {
 	Informer() cache.SharedIndexInformer
 	TypedInformer() MouseIndexInformer
@@ -35,6 +36,21 @@ type TypedMouseInformer interface {
 // with type-safe variants of several methods.
 type MouseIndexInformer cache.TypedSharedIndexInformer[*appsv2.Mouse]
 
+// MouseHandlerFuncs is a specialization of [cache.TypedResourceEventHandlerFuncs] for Mouse.
+type MouseHandlerFuncs = cache.TypedResourceEventHandlerFuncs[*appsv2.Mouse]
+
+// MouseDetailedHandlerFuncs is a specialization of [cache.TypedResourceEventHandlerDetailedFuncs] for Mouse.
+type MouseDetailedHandlerFuncs = cache.TypedResourceEventHandlerDetailedFuncs[*appsv2.Mouse]
+
+// MouseFilteringHandler is a specialization of [cache.TypedFilteringResourceEventHandler] for Mouse.
+type MouseFilteringHandler = cache.TypedFilteringResourceEventHandler[*appsv2.Mouse]
+
+// MouseIndexers is a specialization of [cache.TypedIndexers] for Mouse.
+type MouseIndexers = cache.TypedIndexers[*appsv2.Mouse]
+
+// DeletedMouse is a specialization of [cache.DeletedObject] for Mouse.
+type DeletedMouse = cache.DeletedObject[*appsv2.Mouse]
+
 // mouseInformer implements TypedMouseInformer.
 type mouseInformer struct {
 	factory          internalinterfaces.SharedInformerFactory
@@ -44,76 +60,85 @@ type mouseInformer struct {
 // NewMouseInformer constructs a new informer for Mouse type.
 // Always prefer using an informer factory to get a shared informer instead of getting an independent
 // one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedMouseInformer]).
 func NewMouseInformer(client clientset.Interface, resyncPeriod time.Duration, indexers cache.Indexers) cache.SharedIndexInformer {
-	return NewMouseInformerWithOptions(client, internalinterfaces.InformerOptions{
-		Indexers:     indexers,
-		ResyncPeriod: resyncPeriod,
-	})
+	return NewMouseInformerWithOptions(client, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: indexers})
+}
+
+// NewTypedMouseInformer constructs a new informer for Mouse type.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+func NewTypedMouseInformer(client clientset.Interface, resyncPeriod time.Duration, indexers MouseIndexers) MouseIndexInformer {
+	return NewTypedMouseInformerWithOptions(client, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.TypedIndexersToIndexers(indexers)})
 }
 
 // NewFilteredMouseInformer constructs a new informer for Mouse type.
 // Always prefer using an informer factory to get a shared informer instead of getting an independent
 // one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedFilteredMouseInformer]).
 func NewFilteredMouseInformer(client clientset.Interface, resyncPeriod time.Duration, indexers cache.Indexers, tweakListOptions internalinterfaces.TweakListOptionsFunc) cache.SharedIndexInformer {
-	return NewMouseInformerWithOptions(client, internalinterfaces.InformerOptions{
-		Indexers:         indexers,
-		ResyncPeriod:     resyncPeriod,
-		TweakListOptions: tweakListOptions,
-	})
+	return NewTypedMouseInformerWithOptions(client, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: indexers, TweakListOptions: tweakListOptions})
+}
+
+// NewTypedFilteredMouseInformer constructs a new informer for Mouse type.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+func NewTypedFilteredMouseInformer(client clientset.Interface, resyncPeriod time.Duration, indexers MouseIndexers, tweakListOptions internalinterfaces.TweakListOptionsFunc) MouseIndexInformer {
+	return NewTypedMouseInformerWithOptions(client, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.TypedIndexersToIndexers(indexers), TweakListOptions: tweakListOptions})
 }
 
 // NewMouseInformerWithOptions constructs a new informer for Mouse type with additional options.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedMouseInformerWithOptions]).
 func NewMouseInformerWithOptions(client clientset.Interface, options internalinterfaces.InformerOptions) cache.SharedIndexInformer {
 	return NewTypedMouseInformerWithOptions(client, options)
 }
 
-// NewTypedMouseInformerWithOptions constructs a new type-safe informer for Mouse type with additional options.
+// NewTypedMouseInformerWithOptions constructs a new informer for Mouse type with additional options.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
 func NewTypedMouseInformerWithOptions(client clientset.Interface, options internalinterfaces.InformerOptions) MouseIndexInformer {
-	gvr := schema.GroupVersionResource{
-		Group:    "apps.example.com",
-		Resource: "mice",
-		Version:  "v2",
-	}
+	gvr := schema.GroupVersionResource{Group: "apps.example.com", Version: "v2", Resource: "mice"}
 	identifier := options.InformerName.WithResource(gvr)
 	tweakListOptions := options.TweakListOptions
-	return cache.NewTypedSharedIndexInformer[*appsv2.Mouse](cache.NewSharedIndexInformerWithOptions(cache.ToListWatcherWithWatchListSemantics(&cache.ListWatch{
-		ListFunc: func(opts metav1.ListOptions) (runtime.Object, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.AppsV2().Mouses().List(context.Background(), opts)
+	return cache.NewTypedSharedIndexInformer[*appsv2.Mouse](cache.NewSharedIndexInformerWithOptions(
+		cache.ToListWatcherWithWatchListSemantics(&cache.ListWatch{
+			ListFunc: func(opts metav1.ListOptions) (runtime.Object, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.AppsV2().Mouses().List(context.Background(), opts)
+			},
+			WatchFunc: func(opts metav1.ListOptions) (watch.Interface, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.AppsV2().Mouses().Watch(context.Background(), opts)
+			},
+			ListWithContextFunc: func(ctx context.Context, opts metav1.ListOptions) (runtime.Object, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.AppsV2().Mouses().List(ctx, opts)
+			},
+			WatchFuncWithContext: func(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.AppsV2().Mouses().Watch(ctx, opts)
+			},
+		}, client),
+		&appsv2.Mouse{},
+		cache.SharedIndexInformerOptions{
+			ResyncPeriod: options.ResyncPeriod,
+			Indexers:     options.Indexers,
+			Identifier:   identifier,
 		},
-		ListWithContextFunc: func(ctx context.Context, opts metav1.ListOptions) (runtime.Object, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.AppsV2().Mouses().List(ctx, opts)
-		},
-		WatchFunc: func(opts metav1.ListOptions) (watch.Interface, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.AppsV2().Mouses().Watch(context.Background(), opts)
-		},
-		WatchFuncWithContext: func(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.AppsV2().Mouses().Watch(ctx, opts)
-		},
-	}, client), &appsv2.Mouse{}, cache.SharedIndexInformerOptions{
-		Identifier:   identifier,
-		Indexers:     options.Indexers,
-		ResyncPeriod: options.ResyncPeriod,
-	}))
+	))
 }
 func (f *mouseInformer) defaultInformer(client clientset.Interface, resyncPeriod time.Duration) cache.SharedIndexInformer {
-	return NewTypedMouseInformerWithOptions(client, internalinterfaces.InformerOptions{
-		Indexers:         cache.Indexers{cache.NamespaceIndex: cache.MetaNamespaceIndexFunc},
-		InformerName:     f.factory.InformerName(),
-		ResyncPeriod:     resyncPeriod,
-		TweakListOptions: f.tweakListOptions,
-	})
+	return NewTypedMouseInformerWithOptions(client, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.Indexers{cache.NamespaceIndex: cache.MetaNamespaceIndexFunc}, InformerName: f.factory.InformerName(), TweakListOptions: f.tweakListOptions})
 }
 
 // Informer returns the shared informer for Mouses.
@@ -129,4 +154,42 @@ func (f *mouseInformer) TypedInformer() MouseIndexInformer {
 // Lister returns a lister over the shared informer's cache of Mouses.
 func (f *mouseInformer) Lister() listersappsv2.MouseLister {
 	return listersappsv2.NewMouseLister(f.Informer().GetIndexer())
+}
+
+// ToTypedMouseInformer converts an untyped informer into a TypedMouseInformer.
+//
+// WARNING: this conversion is only safe if the informer handles objects of type
+// *Mouse. If that is not the case, calling type-safe methods of the returned
+// TypedMouseInformer leads to runtime panics. A safer alternative is to pass
+// around a TypedMouseInformer instances that was obtained from a
+// SharedInformerFactory.
+func ToTypedMouseInformer(informer MouseInformer) TypedMouseInformer {
+	if informer, ok := informer.(TypedMouseInformer); ok {
+		return informer
+	}
+	return &mouseTypedInformerAdapter{informer}
+}
+
+// mouseTypedInformerAdapter gives a MouseInformer the type-safe TypedInformer.
+type mouseTypedInformerAdapter struct {
+	MouseInformer
+}
+
+// TypedInformer wraps the adapted informer's shared informer.
+func (a *mouseTypedInformerAdapter) TypedInformer() MouseIndexInformer {
+	return cache.NewTypedSharedIndexInformer[*appsv2.Mouse](a.Informer())
+}
+
+// ToMouseIndexInformer converts an untyped informer into a MouseIndexInformer.
+//
+// WARNING: this conversion is only safe if the informer handles objects of type
+// *Mouse. If that is not the case, calling type-safe methods of the returned
+// MouseIndexInformer leads to runtime panics. A safer alternative is to pass
+// around a MouseIndexInformer instances that was obtained from a
+// SharedInformerFactory.
+func ToMouseIndexInformer(informer cache.SharedIndexInformer) MouseIndexInformer {
+	if informer, ok := informer.(MouseIndexInformer); ok {
+		return informer
+	}
+	return cache.NewTypedSharedIndexInformer[*appsv2.Mouse](informer)
 }

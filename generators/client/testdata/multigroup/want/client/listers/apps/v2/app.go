@@ -36,7 +36,7 @@ func NewAppLister(indexer cache.Indexer) AppLister {
 
 // Apps returns an object that can list and get Apps.
 func (s *appLister) Apps(namespace string) AppNamespaceLister {
-	return appNamespaceLister{listers.NewNamespaced(s.ResourceIndexer, namespace)}
+	return appNamespaceLister{listers.NewNamespaced[*appsv2.App](s.ResourceIndexer, namespace)}
 }
 
 // AppNamespaceLister helps list and get Apps.

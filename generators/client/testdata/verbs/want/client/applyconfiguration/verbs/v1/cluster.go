@@ -16,7 +16,7 @@ import (
 //
 // Cluster is cluster-scoped and has a status it does not serve.
 type ClusterApplyConfiguration struct {
-	acmetav1.TypeMetaApplyConfiguration    `json:",inline"`
+	acmetav1.TypeMetaApplyConfiguration    `json:""`
 	*acmetav1.ObjectMetaApplyConfiguration `json:"metadata,omitempty"`
 	Status                                 *GadgetStatusApplyConfiguration `json:"status,omitempty"`
 }

@@ -16,7 +16,7 @@ import (
 //
 // Gadget is namespaced, with a status: every verb and every convention.
 type GadgetApplyConfiguration struct {
-	acmetav1.TypeMetaApplyConfiguration    `json:",inline"`
+	acmetav1.TypeMetaApplyConfiguration    `json:""`
 	*acmetav1.ObjectMetaApplyConfiguration `json:"metadata,omitempty"`
 	Spec                                   *GadgetSpecApplyConfiguration   `json:"spec,omitempty"`
 	Status                                 *GadgetStatusApplyConfiguration `json:"status,omitempty"`

@@ -19,7 +19,7 @@ Policy has every verb but deleteCollection and watch; its plural comes
 from the kind ("policies").
 */
 type PolicyApplyConfiguration struct {
-	acmetav1.TypeMetaApplyConfiguration    `json:",inline"`
+	acmetav1.TypeMetaApplyConfiguration    `json:""`
 	*acmetav1.ObjectMetaApplyConfiguration `json:"metadata,omitempty"`
 }
 

@@ -25,6 +25,7 @@ type ClusterInformer interface {
 
 // TypedClusterInformer provides access to a shared informer and lister for
 // Clusters, including the type-safe TypedInformer variant.
+// It is a superset of ClusterInformer.
 type TypedClusterInformer interface {
 	Informer() cache.SharedIndexInformer
 	TypedInformer() ClusterIndexInformer
@@ -35,6 +36,21 @@ type TypedClusterInformer interface {
 // with type-safe variants of several methods.
 type ClusterIndexInformer cache.TypedSharedIndexInformer[*verbsv1.Cluster]
 
+// ClusterHandlerFuncs is a specialization of [cache.TypedResourceEventHandlerFuncs] for Cluster.
+type ClusterHandlerFuncs = cache.TypedResourceEventHandlerFuncs[*verbsv1.Cluster]
+
+// ClusterDetailedHandlerFuncs is a specialization of [cache.TypedResourceEventHandlerDetailedFuncs] for Cluster.
+type ClusterDetailedHandlerFuncs = cache.TypedResourceEventHandlerDetailedFuncs[*verbsv1.Cluster]
+
+// ClusterFilteringHandler is a specialization of [cache.TypedFilteringResourceEventHandler] for Cluster.
+type ClusterFilteringHandler = cache.TypedFilteringResourceEventHandler[*verbsv1.Cluster]
+
+// ClusterIndexers is a specialization of [cache.TypedIndexers] for Cluster.
+type ClusterIndexers = cache.TypedIndexers[*verbsv1.Cluster]
+
+// DeletedCluster is a specialization of [cache.DeletedObject] for Cluster.
+type DeletedCluster = cache.DeletedObject[*verbsv1.Cluster]
+
 // clusterInformer implements TypedClusterInformer.
 type clusterInformer struct {
 	factory          internalinterfaces.SharedInformerFactory
@@ -44,76 +60,85 @@ type clusterInformer struct {
 // NewClusterInformer constructs a new informer for Cluster type.
 // Always prefer using an informer factory to get a shared informer instead of getting an independent
 // one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedClusterInformer]).
 func NewClusterInformer(client clientset.Interface, resyncPeriod time.Duration, indexers cache.Indexers) cache.SharedIndexInformer {
-	return NewClusterInformerWithOptions(client, internalinterfaces.InformerOptions{
-		Indexers:     indexers,
-		ResyncPeriod: resyncPeriod,
-	})
+	return NewClusterInformerWithOptions(client, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: indexers})
+}
+
+// NewTypedClusterInformer constructs a new informer for Cluster type.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+func NewTypedClusterInformer(client clientset.Interface, resyncPeriod time.Duration, indexers ClusterIndexers) ClusterIndexInformer {
+	return NewTypedClusterInformerWithOptions(client, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.TypedIndexersToIndexers(indexers)})
 }
 
 // NewFilteredClusterInformer constructs a new informer for Cluster type.
 // Always prefer using an informer factory to get a shared informer instead of getting an independent
 // one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedFilteredClusterInformer]).
 func NewFilteredClusterInformer(client clientset.Interface, resyncPeriod time.Duration, indexers cache.Indexers, tweakListOptions internalinterfaces.TweakListOptionsFunc) cache.SharedIndexInformer {
-	return NewClusterInformerWithOptions(client, internalinterfaces.InformerOptions{
-		Indexers:         indexers,
-		ResyncPeriod:     resyncPeriod,
-		TweakListOptions: tweakListOptions,
-	})
+	return NewTypedClusterInformerWithOptions(client, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: indexers, TweakListOptions: tweakListOptions})
+}
+
+// NewTypedFilteredClusterInformer constructs a new informer for Cluster type.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+func NewTypedFilteredClusterInformer(client clientset.Interface, resyncPeriod time.Duration, indexers ClusterIndexers, tweakListOptions internalinterfaces.TweakListOptionsFunc) ClusterIndexInformer {
+	return NewTypedClusterInformerWithOptions(client, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.TypedIndexersToIndexers(indexers), TweakListOptions: tweakListOptions})
 }
 
 // NewClusterInformerWithOptions constructs a new informer for Cluster type with additional options.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedClusterInformerWithOptions]).
 func NewClusterInformerWithOptions(client clientset.Interface, options internalinterfaces.InformerOptions) cache.SharedIndexInformer {
 	return NewTypedClusterInformerWithOptions(client, options)
 }
 
-// NewTypedClusterInformerWithOptions constructs a new type-safe informer for Cluster type with additional options.
+// NewTypedClusterInformerWithOptions constructs a new informer for Cluster type with additional options.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
 func NewTypedClusterInformerWithOptions(client clientset.Interface, options internalinterfaces.InformerOptions) ClusterIndexInformer {
-	gvr := schema.GroupVersionResource{
-		Group:    "verbs.example.com",
-		Resource: "clusters",
-		Version:  "v1",
-	}
+	gvr := schema.GroupVersionResource{Group: "verbs.example.com", Version: "v1", Resource: "clusters"}
 	identifier := options.InformerName.WithResource(gvr)
 	tweakListOptions := options.TweakListOptions
-	return cache.NewTypedSharedIndexInformer[*verbsv1.Cluster](cache.NewSharedIndexInformerWithOptions(cache.ToListWatcherWithWatchListSemantics(&cache.ListWatch{
-		ListFunc: func(opts metav1.ListOptions) (runtime.Object, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.VerbsV1().Clusters().List(context.Background(), opts)
+	return cache.NewTypedSharedIndexInformer[*verbsv1.Cluster](cache.NewSharedIndexInformerWithOptions(
+		cache.ToListWatcherWithWatchListSemantics(&cache.ListWatch{
+			ListFunc: func(opts metav1.ListOptions) (runtime.Object, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.VerbsV1().Clusters().List(context.Background(), opts)
+			},
+			WatchFunc: func(opts metav1.ListOptions) (watch.Interface, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.VerbsV1().Clusters().Watch(context.Background(), opts)
+			},
+			ListWithContextFunc: func(ctx context.Context, opts metav1.ListOptions) (runtime.Object, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.VerbsV1().Clusters().List(ctx, opts)
+			},
+			WatchFuncWithContext: func(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.VerbsV1().Clusters().Watch(ctx, opts)
+			},
+		}, client),
+		&verbsv1.Cluster{},
+		cache.SharedIndexInformerOptions{
+			ResyncPeriod: options.ResyncPeriod,
+			Indexers:     options.Indexers,
+			Identifier:   identifier,
 		},
-		ListWithContextFunc: func(ctx context.Context, opts metav1.ListOptions) (runtime.Object, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.VerbsV1().Clusters().List(ctx, opts)
-		},
-		WatchFunc: func(opts metav1.ListOptions) (watch.Interface, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.VerbsV1().Clusters().Watch(context.Background(), opts)
-		},
-		WatchFuncWithContext: func(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.VerbsV1().Clusters().Watch(ctx, opts)
-		},
-	}, client), &verbsv1.Cluster{}, cache.SharedIndexInformerOptions{
-		Identifier:   identifier,
-		Indexers:     options.Indexers,
-		ResyncPeriod: options.ResyncPeriod,
-	}))
+	))
 }
 func (f *clusterInformer) defaultInformer(client clientset.Interface, resyncPeriod time.Duration) cache.SharedIndexInformer {
-	return NewTypedClusterInformerWithOptions(client, internalinterfaces.InformerOptions{
-		Indexers:         cache.Indexers{cache.NamespaceIndex: cache.MetaNamespaceIndexFunc},
-		InformerName:     f.factory.InformerName(),
-		ResyncPeriod:     resyncPeriod,
-		TweakListOptions: f.tweakListOptions,
-	})
+	return NewTypedClusterInformerWithOptions(client, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.Indexers{cache.NamespaceIndex: cache.MetaNamespaceIndexFunc}, InformerName: f.factory.InformerName(), TweakListOptions: f.tweakListOptions})
 }
 
 // Informer returns the shared informer for Clusters.
@@ -129,4 +154,42 @@ func (f *clusterInformer) TypedInformer() ClusterIndexInformer {
 // Lister returns a lister over the shared informer's cache of Clusters.
 func (f *clusterInformer) Lister() listersverbsv1.ClusterLister {
 	return listersverbsv1.NewClusterLister(f.Informer().GetIndexer())
+}
+
+// ToTypedClusterInformer converts an untyped informer into a TypedClusterInformer.
+//
+// WARNING: this conversion is only safe if the informer handles objects of type
+// *Cluster. If that is not the case, calling type-safe methods of the returned
+// TypedClusterInformer leads to runtime panics. A safer alternative is to pass
+// around a TypedClusterInformer instances that was obtained from a
+// SharedInformerFactory.
+func ToTypedClusterInformer(informer ClusterInformer) TypedClusterInformer {
+	if informer, ok := informer.(TypedClusterInformer); ok {
+		return informer
+	}
+	return &clusterTypedInformerAdapter{informer}
+}
+
+// clusterTypedInformerAdapter gives a ClusterInformer the type-safe TypedInformer.
+type clusterTypedInformerAdapter struct {
+	ClusterInformer
+}
+
+// TypedInformer wraps the adapted informer's shared informer.
+func (a *clusterTypedInformerAdapter) TypedInformer() ClusterIndexInformer {
+	return cache.NewTypedSharedIndexInformer[*verbsv1.Cluster](a.Informer())
+}
+
+// ToClusterIndexInformer converts an untyped informer into a ClusterIndexInformer.
+//
+// WARNING: this conversion is only safe if the informer handles objects of type
+// *Cluster. If that is not the case, calling type-safe methods of the returned
+// ClusterIndexInformer leads to runtime panics. A safer alternative is to pass
+// around a ClusterIndexInformer instances that was obtained from a
+// SharedInformerFactory.
+func ToClusterIndexInformer(informer cache.SharedIndexInformer) ClusterIndexInformer {
+	if informer, ok := informer.(ClusterIndexInformer); ok {
+		return informer
+	}
+	return cache.NewTypedSharedIndexInformer[*verbsv1.Cluster](informer)
 }

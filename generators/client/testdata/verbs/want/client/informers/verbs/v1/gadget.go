@@ -25,6 +25,7 @@ type GadgetInformer interface {
 
 // TypedGadgetInformer provides access to a shared informer and lister for
 // Gadgets, including the type-safe TypedInformer variant.
+// It is a superset of GadgetInformer.
 type TypedGadgetInformer interface {
 	Informer() cache.SharedIndexInformer
 	TypedInformer() GadgetIndexInformer
@@ -34,6 +35,21 @@ type TypedGadgetInformer interface {
 // GadgetIndexInformer is a wrapper around the underlying [cache.SharedIndexInformer]
 // with type-safe variants of several methods.
 type GadgetIndexInformer cache.TypedSharedIndexInformer[*verbsv1.Gadget]
+
+// GadgetHandlerFuncs is a specialization of [cache.TypedResourceEventHandlerFuncs] for Gadget.
+type GadgetHandlerFuncs = cache.TypedResourceEventHandlerFuncs[*verbsv1.Gadget]
+
+// GadgetDetailedHandlerFuncs is a specialization of [cache.TypedResourceEventHandlerDetailedFuncs] for Gadget.
+type GadgetDetailedHandlerFuncs = cache.TypedResourceEventHandlerDetailedFuncs[*verbsv1.Gadget]
+
+// GadgetFilteringHandler is a specialization of [cache.TypedFilteringResourceEventHandler] for Gadget.
+type GadgetFilteringHandler = cache.TypedFilteringResourceEventHandler[*verbsv1.Gadget]
+
+// GadgetIndexers is a specialization of [cache.TypedIndexers] for Gadget.
+type GadgetIndexers = cache.TypedIndexers[*verbsv1.Gadget]
+
+// DeletedGadget is a specialization of [cache.DeletedObject] for Gadget.
+type DeletedGadget = cache.DeletedObject[*verbsv1.Gadget]
 
 // gadgetInformer implements TypedGadgetInformer.
 type gadgetInformer struct {
@@ -45,76 +61,85 @@ type gadgetInformer struct {
 // NewGadgetInformer constructs a new informer for Gadget type.
 // Always prefer using an informer factory to get a shared informer instead of getting an independent
 // one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedGadgetInformer]).
 func NewGadgetInformer(client clientset.Interface, namespace string, resyncPeriod time.Duration, indexers cache.Indexers) cache.SharedIndexInformer {
-	return NewGadgetInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{
-		Indexers:     indexers,
-		ResyncPeriod: resyncPeriod,
-	})
+	return NewGadgetInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: indexers})
+}
+
+// NewTypedGadgetInformer constructs a new informer for Gadget type.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+func NewTypedGadgetInformer(client clientset.Interface, namespace string, resyncPeriod time.Duration, indexers GadgetIndexers) GadgetIndexInformer {
+	return NewTypedGadgetInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.TypedIndexersToIndexers(indexers)})
 }
 
 // NewFilteredGadgetInformer constructs a new informer for Gadget type.
 // Always prefer using an informer factory to get a shared informer instead of getting an independent
 // one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedFilteredGadgetInformer]).
 func NewFilteredGadgetInformer(client clientset.Interface, namespace string, resyncPeriod time.Duration, indexers cache.Indexers, tweakListOptions internalinterfaces.TweakListOptionsFunc) cache.SharedIndexInformer {
-	return NewGadgetInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{
-		Indexers:         indexers,
-		ResyncPeriod:     resyncPeriod,
-		TweakListOptions: tweakListOptions,
-	})
+	return NewTypedGadgetInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: indexers, TweakListOptions: tweakListOptions})
+}
+
+// NewTypedFilteredGadgetInformer constructs a new informer for Gadget type.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+func NewTypedFilteredGadgetInformer(client clientset.Interface, namespace string, resyncPeriod time.Duration, indexers GadgetIndexers, tweakListOptions internalinterfaces.TweakListOptionsFunc) GadgetIndexInformer {
+	return NewTypedGadgetInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.TypedIndexersToIndexers(indexers), TweakListOptions: tweakListOptions})
 }
 
 // NewGadgetInformerWithOptions constructs a new informer for Gadget type with additional options.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedGadgetInformerWithOptions]).
 func NewGadgetInformerWithOptions(client clientset.Interface, namespace string, options internalinterfaces.InformerOptions) cache.SharedIndexInformer {
 	return NewTypedGadgetInformerWithOptions(client, namespace, options)
 }
 
-// NewTypedGadgetInformerWithOptions constructs a new type-safe informer for Gadget type with additional options.
+// NewTypedGadgetInformerWithOptions constructs a new informer for Gadget type with additional options.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
 func NewTypedGadgetInformerWithOptions(client clientset.Interface, namespace string, options internalinterfaces.InformerOptions) GadgetIndexInformer {
-	gvr := schema.GroupVersionResource{
-		Group:    "verbs.example.com",
-		Resource: "gadgets",
-		Version:  "v1",
-	}
+	gvr := schema.GroupVersionResource{Group: "verbs.example.com", Version: "v1", Resource: "gadgets"}
 	identifier := options.InformerName.WithResource(gvr)
 	tweakListOptions := options.TweakListOptions
-	return cache.NewTypedSharedIndexInformer[*verbsv1.Gadget](cache.NewSharedIndexInformerWithOptions(cache.ToListWatcherWithWatchListSemantics(&cache.ListWatch{
-		ListFunc: func(opts metav1.ListOptions) (runtime.Object, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.VerbsV1().Gadgets(namespace).List(context.Background(), opts)
+	return cache.NewTypedSharedIndexInformer[*verbsv1.Gadget](cache.NewSharedIndexInformerWithOptions(
+		cache.ToListWatcherWithWatchListSemantics(&cache.ListWatch{
+			ListFunc: func(opts metav1.ListOptions) (runtime.Object, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.VerbsV1().Gadgets(namespace).List(context.Background(), opts)
+			},
+			WatchFunc: func(opts metav1.ListOptions) (watch.Interface, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.VerbsV1().Gadgets(namespace).Watch(context.Background(), opts)
+			},
+			ListWithContextFunc: func(ctx context.Context, opts metav1.ListOptions) (runtime.Object, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.VerbsV1().Gadgets(namespace).List(ctx, opts)
+			},
+			WatchFuncWithContext: func(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.VerbsV1().Gadgets(namespace).Watch(ctx, opts)
+			},
+		}, client),
+		&verbsv1.Gadget{},
+		cache.SharedIndexInformerOptions{
+			ResyncPeriod: options.ResyncPeriod,
+			Indexers:     options.Indexers,
+			Identifier:   identifier,
 		},
-		ListWithContextFunc: func(ctx context.Context, opts metav1.ListOptions) (runtime.Object, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.VerbsV1().Gadgets(namespace).List(ctx, opts)
-		},
-		WatchFunc: func(opts metav1.ListOptions) (watch.Interface, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.VerbsV1().Gadgets(namespace).Watch(context.Background(), opts)
-		},
-		WatchFuncWithContext: func(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.VerbsV1().Gadgets(namespace).Watch(ctx, opts)
-		},
-	}, client), &verbsv1.Gadget{}, cache.SharedIndexInformerOptions{
-		Identifier:   identifier,
-		Indexers:     options.Indexers,
-		ResyncPeriod: options.ResyncPeriod,
-	}))
+	))
 }
 func (f *gadgetInformer) defaultInformer(client clientset.Interface, resyncPeriod time.Duration) cache.SharedIndexInformer {
-	return NewTypedGadgetInformerWithOptions(client, f.namespace, internalinterfaces.InformerOptions{
-		Indexers:         cache.Indexers{cache.NamespaceIndex: cache.MetaNamespaceIndexFunc},
-		InformerName:     f.factory.InformerName(),
-		ResyncPeriod:     resyncPeriod,
-		TweakListOptions: f.tweakListOptions,
-	})
+	return NewTypedGadgetInformerWithOptions(client, f.namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.Indexers{cache.NamespaceIndex: cache.MetaNamespaceIndexFunc}, InformerName: f.factory.InformerName(), TweakListOptions: f.tweakListOptions})
 }
 
 // Informer returns the shared informer for Gadgets.
@@ -130,4 +155,42 @@ func (f *gadgetInformer) TypedInformer() GadgetIndexInformer {
 // Lister returns a lister over the shared informer's cache of Gadgets.
 func (f *gadgetInformer) Lister() listersverbsv1.GadgetLister {
 	return listersverbsv1.NewGadgetLister(f.Informer().GetIndexer())
+}
+
+// ToTypedGadgetInformer converts an untyped informer into a TypedGadgetInformer.
+//
+// WARNING: this conversion is only safe if the informer handles objects of type
+// *Gadget. If that is not the case, calling type-safe methods of the returned
+// TypedGadgetInformer leads to runtime panics. A safer alternative is to pass
+// around a TypedGadgetInformer instances that was obtained from a
+// SharedInformerFactory.
+func ToTypedGadgetInformer(informer GadgetInformer) TypedGadgetInformer {
+	if informer, ok := informer.(TypedGadgetInformer); ok {
+		return informer
+	}
+	return &gadgetTypedInformerAdapter{informer}
+}
+
+// gadgetTypedInformerAdapter gives a GadgetInformer the type-safe TypedInformer.
+type gadgetTypedInformerAdapter struct {
+	GadgetInformer
+}
+
+// TypedInformer wraps the adapted informer's shared informer.
+func (a *gadgetTypedInformerAdapter) TypedInformer() GadgetIndexInformer {
+	return cache.NewTypedSharedIndexInformer[*verbsv1.Gadget](a.Informer())
+}
+
+// ToGadgetIndexInformer converts an untyped informer into a GadgetIndexInformer.
+//
+// WARNING: this conversion is only safe if the informer handles objects of type
+// *Gadget. If that is not the case, calling type-safe methods of the returned
+// GadgetIndexInformer leads to runtime panics. A safer alternative is to pass
+// around a GadgetIndexInformer instances that was obtained from a
+// SharedInformerFactory.
+func ToGadgetIndexInformer(informer cache.SharedIndexInformer) GadgetIndexInformer {
+	if informer, ok := informer.(GadgetIndexInformer); ok {
+		return informer
+	}
+	return cache.NewTypedSharedIndexInformer[*verbsv1.Gadget](informer)
 }

@@ -25,6 +25,7 @@ type ReadingInformer interface {
 
 // TypedReadingInformer provides access to a shared informer and lister for
 // Readings, including the type-safe TypedInformer variant.
+// It is a superset of ReadingInformer.
 type TypedReadingInformer interface {
 	Informer() cache.SharedIndexInformer
 	TypedInformer() ReadingIndexInformer
@@ -34,6 +35,21 @@ type TypedReadingInformer interface {
 // ReadingIndexInformer is a wrapper around the underlying [cache.SharedIndexInformer]
 // with type-safe variants of several methods.
 type ReadingIndexInformer cache.TypedSharedIndexInformer[*verbsv1.Reading]
+
+// ReadingHandlerFuncs is a specialization of [cache.TypedResourceEventHandlerFuncs] for Reading.
+type ReadingHandlerFuncs = cache.TypedResourceEventHandlerFuncs[*verbsv1.Reading]
+
+// ReadingDetailedHandlerFuncs is a specialization of [cache.TypedResourceEventHandlerDetailedFuncs] for Reading.
+type ReadingDetailedHandlerFuncs = cache.TypedResourceEventHandlerDetailedFuncs[*verbsv1.Reading]
+
+// ReadingFilteringHandler is a specialization of [cache.TypedFilteringResourceEventHandler] for Reading.
+type ReadingFilteringHandler = cache.TypedFilteringResourceEventHandler[*verbsv1.Reading]
+
+// ReadingIndexers is a specialization of [cache.TypedIndexers] for Reading.
+type ReadingIndexers = cache.TypedIndexers[*verbsv1.Reading]
+
+// DeletedReading is a specialization of [cache.DeletedObject] for Reading.
+type DeletedReading = cache.DeletedObject[*verbsv1.Reading]
 
 // readingInformer implements TypedReadingInformer.
 type readingInformer struct {
@@ -45,76 +61,85 @@ type readingInformer struct {
 // NewReadingInformer constructs a new informer for Reading type.
 // Always prefer using an informer factory to get a shared informer instead of getting an independent
 // one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedReadingInformer]).
 func NewReadingInformer(client clientset.Interface, namespace string, resyncPeriod time.Duration, indexers cache.Indexers) cache.SharedIndexInformer {
-	return NewReadingInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{
-		Indexers:     indexers,
-		ResyncPeriod: resyncPeriod,
-	})
+	return NewReadingInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: indexers})
+}
+
+// NewTypedReadingInformer constructs a new informer for Reading type.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+func NewTypedReadingInformer(client clientset.Interface, namespace string, resyncPeriod time.Duration, indexers ReadingIndexers) ReadingIndexInformer {
+	return NewTypedReadingInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.TypedIndexersToIndexers(indexers)})
 }
 
 // NewFilteredReadingInformer constructs a new informer for Reading type.
 // Always prefer using an informer factory to get a shared informer instead of getting an independent
 // one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedFilteredReadingInformer]).
 func NewFilteredReadingInformer(client clientset.Interface, namespace string, resyncPeriod time.Duration, indexers cache.Indexers, tweakListOptions internalinterfaces.TweakListOptionsFunc) cache.SharedIndexInformer {
-	return NewReadingInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{
-		Indexers:         indexers,
-		ResyncPeriod:     resyncPeriod,
-		TweakListOptions: tweakListOptions,
-	})
+	return NewTypedReadingInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: indexers, TweakListOptions: tweakListOptions})
+}
+
+// NewTypedFilteredReadingInformer constructs a new informer for Reading type.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+func NewTypedFilteredReadingInformer(client clientset.Interface, namespace string, resyncPeriod time.Duration, indexers ReadingIndexers, tweakListOptions internalinterfaces.TweakListOptionsFunc) ReadingIndexInformer {
+	return NewTypedReadingInformerWithOptions(client, namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.TypedIndexersToIndexers(indexers), TweakListOptions: tweakListOptions})
 }
 
 // NewReadingInformerWithOptions constructs a new informer for Reading type with additional options.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
+// If you really need an independent one, prefer using the type-safe variant (see [NewTypedReadingInformerWithOptions]).
 func NewReadingInformerWithOptions(client clientset.Interface, namespace string, options internalinterfaces.InformerOptions) cache.SharedIndexInformer {
 	return NewTypedReadingInformerWithOptions(client, namespace, options)
 }
 
-// NewTypedReadingInformerWithOptions constructs a new type-safe informer for Reading type with additional options.
+// NewTypedReadingInformerWithOptions constructs a new informer for Reading type with additional options.
+// Always prefer using an informer factory to get a shared informer instead of getting an independent
+// one. This reduces memory footprint and number of connections to the server.
 func NewTypedReadingInformerWithOptions(client clientset.Interface, namespace string, options internalinterfaces.InformerOptions) ReadingIndexInformer {
-	gvr := schema.GroupVersionResource{
-		Group:    "verbs.example.com",
-		Resource: "readings",
-		Version:  "v1",
-	}
+	gvr := schema.GroupVersionResource{Group: "verbs.example.com", Version: "v1", Resource: "readings"}
 	identifier := options.InformerName.WithResource(gvr)
 	tweakListOptions := options.TweakListOptions
-	return cache.NewTypedSharedIndexInformer[*verbsv1.Reading](cache.NewSharedIndexInformerWithOptions(cache.ToListWatcherWithWatchListSemantics(&cache.ListWatch{
-		ListFunc: func(opts metav1.ListOptions) (runtime.Object, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.VerbsV1().Readings(namespace).List(context.Background(), opts)
+	return cache.NewTypedSharedIndexInformer[*verbsv1.Reading](cache.NewSharedIndexInformerWithOptions(
+		cache.ToListWatcherWithWatchListSemantics(&cache.ListWatch{
+			ListFunc: func(opts metav1.ListOptions) (runtime.Object, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.VerbsV1().Readings(namespace).List(context.Background(), opts)
+			},
+			WatchFunc: func(opts metav1.ListOptions) (watch.Interface, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.VerbsV1().Readings(namespace).Watch(context.Background(), opts)
+			},
+			ListWithContextFunc: func(ctx context.Context, opts metav1.ListOptions) (runtime.Object, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.VerbsV1().Readings(namespace).List(ctx, opts)
+			},
+			WatchFuncWithContext: func(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error) {
+				if tweakListOptions != nil {
+					tweakListOptions(&opts)
+				}
+				return client.VerbsV1().Readings(namespace).Watch(ctx, opts)
+			},
+		}, client),
+		&verbsv1.Reading{},
+		cache.SharedIndexInformerOptions{
+			ResyncPeriod: options.ResyncPeriod,
+			Indexers:     options.Indexers,
+			Identifier:   identifier,
 		},
-		ListWithContextFunc: func(ctx context.Context, opts metav1.ListOptions) (runtime.Object, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.VerbsV1().Readings(namespace).List(ctx, opts)
-		},
-		WatchFunc: func(opts metav1.ListOptions) (watch.Interface, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.VerbsV1().Readings(namespace).Watch(context.Background(), opts)
-		},
-		WatchFuncWithContext: func(ctx context.Context, opts metav1.ListOptions) (watch.Interface, error) {
-			if tweakListOptions != nil {
-				tweakListOptions(&opts)
-			}
-			return client.VerbsV1().Readings(namespace).Watch(ctx, opts)
-		},
-	}, client), &verbsv1.Reading{}, cache.SharedIndexInformerOptions{
-		Identifier:   identifier,
-		Indexers:     options.Indexers,
-		ResyncPeriod: options.ResyncPeriod,
-	}))
+	))
 }
 func (f *readingInformer) defaultInformer(client clientset.Interface, resyncPeriod time.Duration) cache.SharedIndexInformer {
-	return NewTypedReadingInformerWithOptions(client, f.namespace, internalinterfaces.InformerOptions{
-		Indexers:         cache.Indexers{cache.NamespaceIndex: cache.MetaNamespaceIndexFunc},
-		InformerName:     f.factory.InformerName(),
-		ResyncPeriod:     resyncPeriod,
-		TweakListOptions: f.tweakListOptions,
-	})
+	return NewTypedReadingInformerWithOptions(client, f.namespace, internalinterfaces.InformerOptions{ResyncPeriod: resyncPeriod, Indexers: cache.Indexers{cache.NamespaceIndex: cache.MetaNamespaceIndexFunc}, InformerName: f.factory.InformerName(), TweakListOptions: f.tweakListOptions})
 }
 
 // Informer returns the shared informer for Readings.
@@ -130,4 +155,42 @@ func (f *readingInformer) TypedInformer() ReadingIndexInformer {
 // Lister returns a lister over the shared informer's cache of Readings.
 func (f *readingInformer) Lister() listersverbsv1.ReadingLister {
 	return listersverbsv1.NewReadingLister(f.Informer().GetIndexer())
+}
+
+// ToTypedReadingInformer converts an untyped informer into a TypedReadingInformer.
+//
+// WARNING: this conversion is only safe if the informer handles objects of type
+// *Reading. If that is not the case, calling type-safe methods of the returned
+// TypedReadingInformer leads to runtime panics. A safer alternative is to pass
+// around a TypedReadingInformer instances that was obtained from a
+// SharedInformerFactory.
+func ToTypedReadingInformer(informer ReadingInformer) TypedReadingInformer {
+	if informer, ok := informer.(TypedReadingInformer); ok {
+		return informer
+	}
+	return &readingTypedInformerAdapter{informer}
+}
+
+// readingTypedInformerAdapter gives a ReadingInformer the type-safe TypedInformer.
+type readingTypedInformerAdapter struct {
+	ReadingInformer
+}
+
+// TypedInformer wraps the adapted informer's shared informer.
+func (a *readingTypedInformerAdapter) TypedInformer() ReadingIndexInformer {
+	return cache.NewTypedSharedIndexInformer[*verbsv1.Reading](a.Informer())
+}
+
+// ToReadingIndexInformer converts an untyped informer into a ReadingIndexInformer.
+//
+// WARNING: this conversion is only safe if the informer handles objects of type
+// *Reading. If that is not the case, calling type-safe methods of the returned
+// ReadingIndexInformer leads to runtime panics. A safer alternative is to pass
+// around a ReadingIndexInformer instances that was obtained from a
+// SharedInformerFactory.
+func ToReadingIndexInformer(informer cache.SharedIndexInformer) ReadingIndexInformer {
+	if informer, ok := informer.(ReadingIndexInformer); ok {
+		return informer
+	}
+	return cache.NewTypedSharedIndexInformer[*verbsv1.Reading](informer)
 }

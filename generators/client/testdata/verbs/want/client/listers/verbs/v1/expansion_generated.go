@@ -29,3 +29,7 @@ type ReadingListerExpansion interface{}
 // ReadingNamespaceListerExpansion allows custom methods to be added to
 // ReadingNamespaceLister.
 type ReadingNamespaceListerExpansion interface{}
+
+// ReviewListerExpansion allows custom methods to be added to
+// ReviewLister.
+type ReviewListerExpansion interface{}

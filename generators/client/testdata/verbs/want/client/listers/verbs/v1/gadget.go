@@ -36,7 +36,7 @@ func NewGadgetLister(indexer cache.Indexer) GadgetLister {
 
 // Gadgets returns an object that can list and get Gadgets.
 func (s *gadgetLister) Gadgets(namespace string) GadgetNamespaceLister {
-	return gadgetNamespaceLister{listers.NewNamespaced(s.ResourceIndexer, namespace)}
+	return gadgetNamespaceLister{listers.NewNamespaced[*verbsv1.Gadget](s.ResourceIndexer, namespace)}
 }
 
 // GadgetNamespaceLister helps list and get Gadgets.

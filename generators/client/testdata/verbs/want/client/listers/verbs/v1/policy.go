@@ -36,7 +36,7 @@ func NewPolicyLister(indexer cache.Indexer) PolicyLister {
 
 // Policies returns an object that can list and get Policies.
 func (s *policyLister) Policies(namespace string) PolicyNamespaceLister {
-	return policyNamespaceLister{listers.NewNamespaced(s.ResourceIndexer, namespace)}
+	return policyNamespaceLister{listers.NewNamespaced[*verbsv1.Policy](s.ResourceIndexer, namespace)}
 }
 
 // PolicyNamespaceLister helps list and get Policies.

@@ -36,7 +36,7 @@ func NewReadingLister(indexer cache.Indexer) ReadingLister {
 
 // Readings returns an object that can list and get Readings.
 func (s *readingLister) Readings(namespace string) ReadingNamespaceLister {
-	return readingNamespaceLister{listers.NewNamespaced(s.ResourceIndexer, namespace)}
+	return readingNamespaceLister{listers.NewNamespaced[*verbsv1.Reading](s.ResourceIndexer, namespace)}
 }
 
 // ReadingNamespaceLister helps list and get Readings.

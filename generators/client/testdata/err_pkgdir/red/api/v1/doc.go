@@ -1,0 +1,6 @@
+// Package v1 of red.example.com sits in an api/ directory, as the other
+// group's does: both would get the package api under typed/.
+//
+// +groupName=red.example.com
+// +metagen:client-output=../../../client
+package v1
