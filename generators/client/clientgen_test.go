@@ -33,6 +33,7 @@ import (
 	"github.com/metagen-dev/metagen/generators/load"
 	"github.com/metagen-dev/metagen/generators/openapi"
 	"github.com/metagen-dev/metagen/generators/pipeline"
+	"github.com/metagen-dev/metagen/internal/anchors"
 	"github.com/metagen-dev/metagen/internal/golden"
 )
 
@@ -50,7 +51,12 @@ const (
 
 // anchorTools are the code-generator commands metagen's client generator
 // stands for, in the order kube_codegen.sh runs them.
-var anchorTools = []string{"applyconfiguration-gen", "client-gen", "lister-gen", "informer-gen"}
+var anchorTools = []string{
+	"k8s.io/code-generator/cmd/applyconfiguration-gen",
+	"k8s.io/code-generator/cmd/client-gen",
+	"k8s.io/code-generator/cmd/lister-gen",
+	"k8s.io/code-generator/cmd/informer-gen",
+}
 
 // difference is how a file of metagen's differs from the anchors'.
 type difference int
@@ -143,7 +149,10 @@ func TestAgainstCodeGenerator(t *testing.T) {
 		t.Skipf("set %s=1 to compare the client output with code-generator %s's client-gen, lister-gen, informer-gen and applyconfiguration-gen", clientgenEnv, codeGeneratorVersion)
 	}
 	start := time.Now()
-	bins := installCodeGenerator(t)
+	bins, err := anchors.Install(t.Context(), nil, codeGeneratorVersion, anchorTools...)
+	if err != nil {
+		t.Fatal(err)
+	}
 	cases := generatingCases(t)
 	work := t.TempDir()
 	if keep := os.Getenv(clientgenEnv + "_DIR"); keep != "" {
@@ -199,49 +208,6 @@ func generatingCases(t *testing.T) []string {
 		cases = append(cases, name)
 	}
 	return cases
-}
-
-// installCodeGenerator returns the anchor binaries by tool name, installed
-// from the module proxy once into the cache hack/bench uses.
-func installCodeGenerator(t *testing.T) map[string]string {
-	t.Helper()
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(cache, "metagen", "bench", "bin")
-	bins := map[string]string{}
-	var missing []string
-	for _, name := range anchorTools {
-		bins[name] = filepath.Join(dir, name+"-"+codeGeneratorVersion)
-		if _, err := os.Stat(bins[name]); err != nil {
-			missing = append(missing, "k8s.io/code-generator/cmd/"+name+"@"+codeGeneratorVersion)
-		}
-	}
-	if len(missing) == 0 {
-		return bins
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	// Into a private GOBIN, then renamed: an interrupted install never
-	// leaves a half-written binary under the cached name.
-	gobin, err := os.MkdirTemp(dir, ".install-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(gobin)
-	cmd := exec.Command("go", append([]string{"install"}, missing...)...)
-	cmd.Dir, cmd.Env = gobin, append(os.Environ(), "GOBIN="+gobin, "GOWORK=off", "GOFLAGS=-mod=mod")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("installing code-generator's client tools: %v\n%s", err, out)
-	}
-	for _, name := range anchorTools {
-		if err := os.Rename(filepath.Join(gobin, name), bins[name]); err != nil && !os.IsNotExist(err) {
-			t.Fatal(err)
-		}
-	}
-	return bins
 }
 
 // copyCases makes dir a module holding the cases' inputs (want/ left

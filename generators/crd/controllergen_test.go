@@ -20,6 +20,7 @@ import (
 
 	"github.com/metagen-dev/metagen/generators/crd"
 	"github.com/metagen-dev/metagen/generators/load"
+	"github.com/metagen-dev/metagen/internal/anchors"
 )
 
 // The differential against controller-gen, the tool kubebuilder users
@@ -107,7 +108,11 @@ func TestAgainstControllerGen(t *testing.T) {
 		t.Skipf("set %s=1 to compare the CRDs of %v with controller-gen %s's", cgEnv, cgCorpus, cgVersion)
 	}
 	start := time.Now()
-	bin := controllerGenBinary(t)
+	bins, err := anchors.Install(t.Context(), nil, cgVersion, cgPackage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := bins["controller-gen"]
 	work := t.TempDir()
 	writeModule(t, work)
 	for _, name := range cgCorpus {
@@ -157,40 +162,6 @@ func reportDifferences(t *testing.T, diffs []difference) int {
 			len(disagreements), cgVersion, strings.Join(disagreements, "\n"))
 	}
 	return total
-}
-
-// controllerGenBinary installs controller-gen from the module proxy once,
-// into the cache hack/bench uses (installAnchor), and returns its path.
-func controllerGenBinary(t *testing.T) string {
-	t.Helper()
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(cache, "metagen", "bench", "bin")
-	bin := filepath.Join(dir, "controller-gen-"+cgVersion)
-	if _, err := os.Stat(bin); err == nil {
-		return bin
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	// A private GOBIN, then a rename: an interrupted install never leaves a
-	// half-written binary under the cached name.
-	gobin, err := os.MkdirTemp(dir, ".install-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(gobin)
-	cmd := exec.Command("go", "install", cgPackage+"@"+cgVersion)
-	cmd.Dir, cmd.Env = gobin, append(os.Environ(), "GOBIN="+gobin, "GOWORK=off")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("installing controller-gen: %v\n%s", err, out)
-	}
-	if err := os.Rename(filepath.Join(gobin, "controller-gen"), bin); err != nil {
-		t.Fatal(err)
-	}
-	return bin
 }
 
 // copyCase copies a golden case without its expected output.

@@ -23,6 +23,7 @@ import (
 	"github.com/metagen-dev/metagen/generators/load"
 	"github.com/metagen-dev/metagen/generators/model"
 	"github.com/metagen-dev/metagen/generators/openapi"
+	"github.com/metagen-dev/metagen/internal/anchors"
 )
 
 // openAPIGenVersion is the kube-openapi whose openapi-gen we must match:
@@ -159,38 +160,6 @@ func writeModule(t *testing.T, work, module string) {
 	write(t, filepath.Join(work, "go.sum"), sum)
 }
 
-// openAPIGenBinary installs openapi-gen from the module proxy once, into
-// the cache hack/bench uses.
-func openAPIGenBinary(t *testing.T) string {
-	t.Helper()
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(cache, "metagen", "bench", "bin")
-	bin := filepath.Join(dir, "openapi-gen-"+openAPIGenVersion)
-	if _, err := os.Stat(bin); err == nil {
-		return bin
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	gobin, err := os.MkdirTemp(dir, ".install-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(gobin)
-	cmd := exec.Command("go", "install", "k8s.io/kube-openapi/cmd/openapi-gen@"+openAPIGenVersion)
-	cmd.Dir, cmd.Env = gobin, append(os.Environ(), "GOBIN="+gobin, "GOWORK=off", "GOFLAGS=-mod=mod")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("installing openapi-gen: %v\n%s", err, out)
-	}
-	if err := os.Rename(filepath.Join(gobin, "openapi-gen"), bin); err != nil {
-		t.Fatal(err)
-	}
-	return bin
-}
-
 // runOpenAPIGen writes openapi-gen's output to <work>/openapigen, and its
 // OpenAPIModelName methods next to the inputs, as Kubernetes runs it.
 func runOpenAPIGen(t *testing.T, work, module string, dirs, readonly []string) {
@@ -210,7 +179,11 @@ func runOpenAPIGen(t *testing.T, work, module string, dirs, readonly []string) {
 		args = append(args, "./"+dir)
 	}
 	args = append(args, readonly...)
-	cmd := exec.Command(openAPIGenBinary(t), args...)
+	bins, err := anchors.Install(t.Context(), nil, openAPIGenVersion, "k8s.io/kube-openapi/cmd/openapi-gen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bins["openapi-gen"], args...)
 	cmd.Dir = work
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("openapi-gen: %v\n%s", err, tail(string(out), 30))

@@ -8,8 +8,11 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/metagen-dev/metagen/internal/anchors"
 )
 
 // deepcopyOutputFile is the file name every tool is told (or defaults) to
@@ -93,13 +96,11 @@ func prepareTool(ctx context.Context, cfg config, name, repoRoot string, ws *wor
 // kube_codegen.sh passes with --with-applyconfig (metagen writes apply
 // configurations too), so the measured cost is their sum.
 func prepareCodeGenerator(ctx context.Context, cfg config, ws *workspace) (tool, bool, error) {
-	bins := map[string]string{}
-	for _, name := range []string{"applyconfiguration-gen", "client-gen", "lister-gen", "informer-gen"} {
-		bin, err := installAnchor(ctx, "k8s.io/code-generator/cmd/"+name, cfg.codeGeneratorVersion)
-		if err != nil {
-			return tool{}, false, err
-		}
-		bins[name] = bin
+	bins, err := anchors.Install(ctx, os.Stderr, cfg.codeGeneratorVersion,
+		"k8s.io/code-generator/cmd/applyconfiguration-gen", "k8s.io/code-generator/cmd/client-gen",
+		"k8s.io/code-generator/cmd/lister-gen", "k8s.io/code-generator/cmd/informer-gen")
+	if err != nil {
+		return tool{}, false, err
 	}
 	dirs, err := clientPackageDirs(ws.apiDir)
 	if err != nil {
@@ -196,45 +197,11 @@ func repoRevision(ctx context.Context, repoRoot string) string {
 	return rev
 }
 
-// installAnchor returns a cached binary of module/cmd@version, building it
-// with `go install` from the module proxy on first use. The cache lives
-// outside the repository and is keyed by version, so runs reuse it.
-func installAnchor(ctx context.Context, cmdPath, version string) (string, error) {
-	cacheDir, err := anchorCacheDir()
-	if err != nil {
-		return "", err
-	}
-	name := filepath.Base(cmdPath)
-	bin := filepath.Join(cacheDir, name+"-"+version)
-	if _, err := os.Stat(bin); err == nil {
-		return bin, nil
-	}
-	fmt.Fprintf(os.Stderr, "installing %s@%s into %s\n", cmdPath, version, cacheDir)
-	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
-		return "", err
-	}
-	// Install into a private GOBIN, then rename, so an interrupted install
-	// never leaves a half-written binary under the cached name.
-	gobin, err := os.MkdirTemp(cacheDir, ".install-")
-	if err != nil {
-		return "", err
-	}
-	defer os.RemoveAll(gobin)
-	env := []string{"GOBIN=" + gobin, "GOWORK=off"}
-	// Run outside the repo so its go.mod cannot influence the install.
-	if _, err := runQuiet(ctx, gobin, env, "go", "install", cmdPath+"@"+version); err != nil {
-		return "", err
-	}
-	return bin, os.Rename(filepath.Join(gobin, name), bin)
-}
-
-// anchorCacheDir is ${XDG_CACHE_HOME:-$HOME/.cache}/metagen/bench/bin on Linux.
-func anchorCacheDir() (string, error) {
-	base, err := os.UserCacheDir()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(base, "metagen", "bench", "bin"), nil
+// installAnchor returns the cached binary of cmdPackage@version, saying
+// on stderr when it has to install it first.
+func installAnchor(ctx context.Context, cmdPackage, version string) (string, error) {
+	bins, err := anchors.Install(ctx, os.Stderr, version, cmdPackage)
+	return bins[path.Base(cmdPackage)], err
 }
 
 func findRepoRoot(ctx context.Context) (string, error) {
