@@ -14,7 +14,7 @@ import (
 )
 
 // compiledCases are the golden cases whose output must compile.
-var compiledCases = []string{"verbs", "methods", "multigroup", "apply"}
+var compiledCases = []string{"verbs", "methods", "multigroup", "apply", "definedroot"}
 
 // TestGoldenOutputCompiles runs deepcopy, register and client over the
 // golden cases in memory, as "metagen generate" would, and vets the result

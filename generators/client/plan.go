@@ -393,9 +393,10 @@ func positionOf(pkg *model.Package) token.Position {
 	return token.Position{Filename: pkg.Dir}
 }
 
-// embeds reports whether t's struct embeds pkgPath.name.
+// embeds reports whether the struct behind t embeds pkgPath.name; behind
+// type Gateway v1.Gateway is v1.Gateway's struct, as client-gen sees it.
 func embeds(t *model.Type, pkgPath, name string) bool {
-	for _, f := range t.Fields {
+	for _, f := range t.StructFields() {
 		if f.Embedded && isNamed(f.Type(), pkgPath, name) {
 			return true
 		}
@@ -404,7 +405,7 @@ func embeds(t *model.Type, pkgPath, name string) bool {
 }
 
 func hasField(t *model.Type, name string) bool {
-	for _, f := range t.Fields {
+	for _, f := range t.StructFields() {
 		if f.GoName == name {
 			return true
 		}

@@ -228,7 +228,7 @@ func (b *builder) indexOf(v *version) int {
 func (b *builder) subresources(path string, v *version) *apiextensionsv1.CustomResourceSubresources {
 	var out apiextensionsv1.CustomResourceSubresources
 	hasStatus := false
-	for _, f := range v.typ.Fields {
+	for _, f := range v.typ.StructFields() {
 		hasStatus = hasStatus || f.JSONName == "status"
 	}
 	if v.typ.Markers.Has(markerStatus) || v.typ.Markers.Has(markerGenclient) && !v.typ.Markers.Has(markerNoStatus) && hasStatus {

@@ -11,7 +11,9 @@
 // kind in packages of the same +groupName are the versions of one CRD,
 // written as <dir>/<group>_<plural>.yaml by the pass of the first package.
 // A version is named by the package, or by +versionName; with several, one
-// must be +kubebuilder:storageversion.
+// must be +kubebuilder:storageversion. A version may be declared with the
+// struct of another (type Gateway v1.Gateway, as gateway-api does): its
+// schema is that struct's, its markers and description its own.
 //
 // # Names and scope
 //

@@ -128,8 +128,10 @@ func hasObjectMeta(t *model.Type) bool { return fieldOfType(t, "ObjectMeta") != 
 // isList: a type with metav1.ListMeta, as kubebuilder marks lists as roots too.
 func isList(t *model.Type) bool { return fieldOfType(t, "ListMeta") != nil }
 
+// fieldOfType looks through the struct behind t, so that a version
+// declared as another version's struct (type Gateway v1.Gateway) is a root too.
 func fieldOfType(t *model.Type, name string) *model.Field {
-	for _, f := range t.Fields {
+	for _, f := range t.StructFields() {
 		if named, ok := f.Type().(*types.Named); ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == metav1Path && named.Obj().Name() == name {
 			return f
 		}

@@ -65,6 +65,27 @@ func (t *Type) Named() *types.Named {
 // IsAlias reports whether the declaration is a type alias (type A = B).
 func (t *Type) IsAlias() bool { return t.Object.IsAlias() }
 
+// StructFields are the fields of the struct behind the type: Fields for a
+// struct literal, and for a type defined as another struct type (type
+// Gateway v1.Gateway, as gateway-api declares older versions) that
+// struct's fields as go/types sees them, without positions, docs or
+// markers, since they are declared elsewhere. Nil when no struct is behind,
+// and for an alias, which is the other type rather than a type of its own.
+func (t *Type) StructFields() []*Field {
+	if t.Fields != nil || t.IsAlias() {
+		return t.Fields
+	}
+	st, ok := t.Object.Type().Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	out := make([]*Field, 0, st.NumFields())
+	for i := range st.NumFields() {
+		out = append(out, NewField(st.Field(i), st.Tag(i)))
+	}
+	return out
+}
+
 // Field is one field of a struct type.
 type Field struct {
 	GoName   string

@@ -1,0 +1,7 @@
+// Package v1beta1 serves the gates API as first released, with the types
+// of v1, as gateway-api declares its older versions.
+//
+// +groupName=gates.example.com
+// +kubebuilder:object:generate=true
+// +metagen:client-output=../../client
+package v1beta1

@@ -1,0 +1,26 @@
+package v1beta1
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	v1 "github.com/metagen-dev/metagen/generators/crd/testdata/definedroot/v1"
+)
+
+// Gate lets traffic in, as first released.
+//
+// +genclient
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+// +kubebuilder:resource:categories=gates,shortName=gt
+// +kubebuilder:printcolumn:name="Class",type=string,JSONPath=`.spec.className`
+// +kubebuilder:printcolumn:name="Age",type=date,JSONPath=`.metadata.creationTimestamp`
+type Gate v1.Gate
+
+// GateList is a list of gates.
+//
+// +kubebuilder:object:root=true
+type GateList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+	Items           []Gate `json:"items"`
+}
