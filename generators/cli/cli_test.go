@@ -129,7 +129,7 @@ func TestHelpListsEveryDialect(t *testing.T) {
 	if code := Run([]string{"help", "markers"}, &stdout, &stderr); code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
-	for _, want := range []string{"+k8s:deepcopy-gen=…", "+genclient:nonNamespaced", "+kubebuilder:validation:Minimum=…", "+k8s:minimum=…", "+metagen:name-format=…", "+metagen:validation-for=…", "+listType=…"} {
+	for _, want := range []string{"+k8s:deepcopy-gen=…", "+genclient:nonNamespaced", "+kubebuilder:validation:Minimum=…", "+k8s:minimum=…", "+metagen:name-format=…", "+metagen:validation-for=…", "+listType=…", `"+name:=value" means "+name=value"`} {
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("help markers lacks %q", want)
 		}

@@ -19,6 +19,7 @@ func help(args []string, stdout, stderr io.Writer) int {
 	switch topic := args[0]; topic {
 	case "markers":
 		printMarkers(stdout, markers.All())
+		fmt.Fprint(stdout, colonEqualsNote)
 	case "generators":
 		printGenerators(stdout)
 	default:
@@ -43,6 +44,10 @@ func help(args []string, stdout, stderr io.Writer) int {
 	}
 	return exitOK
 }
+
+// colonEqualsNote says which markers take controller-gen's other spelling.
+const colonEqualsNote = "\nController-gen's \"+name:=value\" means \"+name=value\" on the markers it reads that take one value " +
+	"(+kubebuilder:…, +listType, +listMapKey, +mapType, +structType, +default, +groupName); +k8s: tags and the rest take only \"=\".\n"
 
 func printMarkers(w io.Writer, defs []*markers.Def) {
 	table := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)

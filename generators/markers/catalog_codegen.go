@@ -17,7 +17,7 @@ func init() {
 			Check: checkQualifiedNames},
 		&Def{Name: "k8s:deepcopy-gen:nonpointer-interfaces", Targets: OnType, Kind: Bool, Dialect: dialect, Reader: "deepcopy",
 			Doc: "Generates the interface methods on the value receiver instead of the pointer."},
-		&Def{Name: "groupName", Targets: OnPackage, Kind: Raw, Dialect: dialect, Reader: "client",
+		&Def{Name: "groupName", Targets: OnPackage, Kind: Raw, ColonEquals: true, Dialect: dialect, Reader: "client", // controller-tools reads it too
 			Doc: "The API group of the package, e.g. widgets.example.com; empty for the core group."},
 		&Def{Name: "groupGoName", Targets: OnPackage, Kind: String, Dialect: dialect, Reader: "client",
 			Doc: "The Go name of the group when the first label of groupName is not a good identifier."},

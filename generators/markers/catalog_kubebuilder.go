@@ -1,8 +1,10 @@
 package markers
 
-// The kubebuilder dialect of controller-tools (+kubebuilder:…).
+// kubebuilder is the dialect of controller-tools (+kubebuilder:…).
+const kubebuilder = "kubebuilder"
+
 func init() {
-	const dialect = "kubebuilder"
+	const dialect = kubebuilder
 	schema := OnType | OnField
 	type marker struct {
 		name    string
@@ -66,6 +68,10 @@ func init() {
 		{"kubebuilder:ac:generate", OnPackage | OnType, Bool, false, "", "controller-gen applyconfiguration."},
 		{"kubebuilder:ac:output:package", OnPackage, String, false, "", "controller-gen applyconfiguration output package."},
 	} {
-		register(&Def{Name: m.name, Targets: m.targets, Kind: m.kind, Args: m.args, Dialect: dialect, Reader: m.reader, Doc: m.doc})
+		// controller-tools reads "+name:=value" as "+name=value" for the
+		// markers that take one value, each items:<Keyword> one included.
+		colonEquals := !m.args || m.name == "kubebuilder:validation:items"
+		register(&Def{Name: m.name, Targets: m.targets, Kind: m.kind, Args: m.args, ColonEquals: colonEquals,
+			Dialect: dialect, Reader: m.reader, Doc: m.doc})
 	}
 }

@@ -1,6 +1,8 @@
 package markers
 
 // kube-openapi and the shared API conventions markers (+optional, +listType …).
+// Those controller-tools also reads take its "+name:=value" (ColonEquals),
+// which gengo's parsers read as another tag, "name:".
 func init() {
 	const dialect, reader = "kube-openapi", "openapi"
 	all := OnType | OnField
@@ -9,16 +11,16 @@ func init() {
 			Doc: "true/false to include or exclude, or an x-kubernetes-… extension."},
 		&Def{Name: "k8s:openapi-model-package", Targets: OnPackage | OnType, Kind: String, Dialect: dialect, Reader: reader,
 			Doc: "The model package of the definitions' names (io.k8s.api.core.v1): types get OpenAPIModelName methods returning <package>.<Type>."},
-		&Def{Name: "optional", Targets: OnField, Kind: Flag, Dialect: dialect, Reader: reader, Doc: "The field is optional."},
-		&Def{Name: "required", Targets: OnField, Kind: Flag, Dialect: dialect, Reader: reader, Doc: "The field is required."},
-		&Def{Name: "nullable", Targets: OnField, Kind: Raw, Dialect: dialect, Reader: reader, Doc: "The field may be null."},
-		&Def{Name: "default", Targets: all, Kind: Raw, Dialect: dialect, Reader: reader, Doc: "The default value, as JSON or a Go constant reference (ref(…))."},
-		&Def{Name: "listType", Targets: all, Kind: Enum, Values: []string{"atomic", "set", "map"}, Dialect: dialect, Reader: reader,
+		&Def{Name: "optional", Targets: OnField, Kind: Flag, ColonEquals: true, Dialect: dialect, Reader: reader, Doc: "The field is optional."},
+		&Def{Name: "required", Targets: OnField, Kind: Flag, ColonEquals: true, Dialect: dialect, Reader: reader, Doc: "The field is required."},
+		&Def{Name: "nullable", Targets: OnField, Kind: Raw, ColonEquals: true, Dialect: dialect, Reader: reader, Doc: "The field may be null."},
+		&Def{Name: "default", Targets: all, Kind: Raw, ColonEquals: true, Dialect: dialect, Reader: reader, Doc: "The default value, as JSON or a Go constant reference (ref(…))."},
+		&Def{Name: "listType", Targets: all, Kind: Enum, Values: []string{"atomic", "set", "map"}, ColonEquals: true, Dialect: dialect, Reader: reader,
 			Doc: "x-kubernetes-list-type: atomic, set or map."},
-		&Def{Name: "listMapKey", Targets: all, Kind: String, Dialect: dialect, Reader: reader, Doc: "x-kubernetes-list-map-keys entry; repeatable."},
-		&Def{Name: "mapType", Targets: all, Kind: Enum, Values: []string{"atomic", "granular"}, Dialect: dialect, Reader: reader,
+		&Def{Name: "listMapKey", Targets: all, Kind: String, ColonEquals: true, Dialect: dialect, Reader: reader, Doc: "x-kubernetes-list-map-keys entry; repeatable."},
+		&Def{Name: "mapType", Targets: all, Kind: Enum, Values: []string{"atomic", "granular"}, ColonEquals: true, Dialect: dialect, Reader: reader,
 			Doc: "x-kubernetes-map-type: atomic or granular."},
-		&Def{Name: "structType", Targets: all, Kind: Enum, Values: []string{"atomic", "granular"}, Dialect: dialect, Reader: reader,
+		&Def{Name: "structType", Targets: all, Kind: Enum, Values: []string{"atomic", "granular"}, ColonEquals: true, Dialect: dialect, Reader: reader,
 			Doc: "x-kubernetes-map-type of a struct: atomic or granular."},
 		&Def{Name: "patchStrategy", Targets: OnField, Kind: String, Dialect: dialect, Reader: reader, Doc: "x-kubernetes-patch-strategy."},
 		&Def{Name: "patchMergeKey", Targets: OnField, Kind: String, Dialect: dialect, Reader: reader, Doc: "x-kubernetes-patch-merge-key."},

@@ -69,6 +69,10 @@ type Def struct {
 	// Args is set for controller-tools style markers that take
 	// "+name:key=value,key=value" arguments after the name.
 	Args bool
+	// ColonEquals is set for the markers controller-tools reads that take
+	// one value, where it reads "+name:=value" as "+name=value". On an Args
+	// marker (+kubebuilder:validation:items) it allows "+name:Word:=value".
+	ColonEquals bool
 	// Dialect names where the marker comes from; Reader names the metagen
 	// generator that reads it ("" when metagen only checks it).
 	Dialect string
@@ -93,7 +97,7 @@ type Marker struct {
 	Pos      token.Position
 }
 
-// String renders the marker as it was written.
+// String renders the marker as it was written, "+name:=value" as "+name=value".
 func (m Marker) String() string {
 	var b strings.Builder
 	b.WriteString("+" + m.Name)

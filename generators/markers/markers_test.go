@@ -88,6 +88,17 @@ func TestParseErrors(t *testing.T) {
 		{"enumExclude with a value", OnConst, "+k8s:enumExclude=true", `takes no value, got "true"`},
 		{"validation-for without a type", OnType, "+metagen:validation-for=k8s.io/api/certificates/v1", `want <import path>.<TypeName>`},
 		{"validation-for on a field", OnField, "+metagen:validation-for=k8s.io/api/core/v1.Pod", `marker "+metagen:validation-for" is not allowed on a field: it applies to a type`},
+		// ":=" is controller-gen's; validation-gen and gengo read "+k8s:minimum:=1" as a tag "k8s:minimum:".
+		{"colon-equals on a validation-gen tag", OnField, "+k8s:minimum:=1", `write "+k8s:minimum=1", not ":=": the validation-gen dialect has no ":="`},
+		{"colon-equals on a deepcopy-gen tag", OnPackage, "+k8s:deepcopy-gen:=package", `write "+k8s:deepcopy-gen=package", not ":=": the code-generator dialect has no ":="`},
+		{"colon-equals on our own marker", OnType, "+metagen:crd:=false", `the metagen dialect has no ":="`},
+		{"colon-equals on an openapi-gen-only marker", OnField, "+patchStrategy:=merge", `the kube-openapi dialect has no ":="`},
+		{"colon-equals after an argument", OnType, "+kubebuilder:resource:scope:=Cluster", `write "+kubebuilder:resource:scope=Cluster", not ":=": ":=" may follow only the name of a marker that takes one value`},
+		{"colon-equals after an items argument", OnField, `+kubebuilder:validation:items:XValidation:rule:="self > 0"`, `":=" may follow only the name of a marker that takes one value`},
+		{"colon-equals on a bare Args marker", OnField, "+kubebuilder:validation:items:=x", `":=" may follow only the name`},
+		{"colon-equals misspelled", OnField, "+kubebuilder:validation:Minimun:=1", `(did you mean "+kubebuilder:validation:Minimum"?)`},
+		{"colon-equals bad number", OnField, "+kubebuilder:validation:Minimum:=one", `marker "+kubebuilder:validation:Minimum": want a number, got "one"`},
+		{"colon-equals bad list type", OnField, "+listType:=bag", `want one of "atomic", "set", "map", got "bag"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, errs := parseComment(t, tc.target, " "+tc.line)
@@ -101,13 +112,76 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
+// controller-tools reads "+name:=value" as "+name=value" for its markers
+// that take one value; so do we, to the same Marker.
+func TestColonEqualsMeansEquals(t *testing.T) {
+	for _, tc := range []struct {
+		target      Target
+		colonEquals string
+		equals      string
+	}{
+		{OnField, "+kubebuilder:validation:Minimum:=1", "+kubebuilder:validation:Minimum=1"},
+		{OnField, "+kubebuilder:validation:Maximum:=1.5", "+kubebuilder:validation:Maximum=1.5"},
+		{OnField, "+kubebuilder:validation:MinLength:=1", "+kubebuilder:validation:MinLength=1"},
+		{OnField, "+kubebuilder:validation:Pattern:=`^[a-z]+$`", "+kubebuilder:validation:Pattern=`^[a-z]+$`"},
+		{OnField, "+kubebuilder:validation:Pattern:=^a=b$", "+kubebuilder:validation:Pattern=^a=b$"},
+		{OnField, "+kubebuilder:validation:Enum:=a;b", "+kubebuilder:validation:Enum=a;b"},
+		{OnField, `+kubebuilder:default:="abc"`, `+kubebuilder:default="abc"`},
+		{OnField, "+kubebuilder:validation:items:MinLength:=1", "+kubebuilder:validation:items:MinLength=1"},
+		{OnField, "+kubebuilder:validation:items:Enum:=a;b", "+kubebuilder:validation:items:Enum=a;b"},
+		{OnPackage, "+kubebuilder:object:generate:=true", "+kubebuilder:object:generate=true"},
+		{OnType, "+kubebuilder:object:root:=true", "+kubebuilder:object:root=true"},
+		{OnPackage, "+versionName:=v1", "+versionName=v1"},
+		{OnPackage, "+groupName:=example.com", "+groupName=example.com"},
+		{OnField, "+listType:=set", "+listType=set"},
+		{OnField, "+listMapKey:=name", "+listMapKey=name"},
+		{OnField, "+mapType:=atomic", "+mapType=atomic"},
+		{OnType, "+structType:=granular", "+structType=granular"},
+		{OnField, "+default:=3", "+default=3"},
+		{OnField, `+default:={"a": 1}`, `+default={"a": 1}`},
+	} {
+		t.Run(tc.colonEquals, func(t *testing.T) {
+			got, errs := parseComment(t, tc.target, " "+tc.colonEquals)
+			want, wantErrs := parseComment(t, tc.target, " "+tc.equals)
+			if len(errs) > 0 || len(wantErrs) > 0 {
+				t.Fatalf("errors: %v / %v", errs, wantErrs)
+			}
+			if len(got) != 1 || len(want) != 1 {
+				t.Fatalf("got %v, want %v", got, want)
+			}
+			g, w := got[0], want[0]
+			if g.Def == nil || g.Def != w.Def || g.Name != w.Name || g.Args != w.Args || g.Value != w.Value || g.HasValue != w.HasValue {
+				t.Errorf("%s read as %+v, want %+v", tc.colonEquals, g, w)
+			}
+		})
+	}
+}
+
+// A marker after a tab is a marker (controller-tools trims any space; gengo's
+// codetags tabs and spaces); its position is its '+'.
+func TestParseReadsMarkersAfterATab(t *testing.T) {
+	for _, line := range []string{"\t+kubebuilder:validation:Enum=a;b", " \t+kubebuilder:validation:Enum=a;b", "\t\t+kubebuilder:validation:Enum=a;b"} {
+		set, errs := parseComment(t, OnField, line)
+		if len(errs) > 0 {
+			t.Fatalf("%q: %v", line, errs)
+		}
+		m, ok := set.Get("kubebuilder:validation:Enum")
+		if !ok || m.Value != "a;b" {
+			t.Fatalf("%q: read %v, want +kubebuilder:validation:Enum=a;b", line, set)
+		}
+		if want := 3 + strings.Index(line, "+"); m.Pos.Column != want {
+			t.Errorf("%q: column %d, want %d (the '+')", line, m.Pos.Column, want)
+		}
+	}
+}
+
 func TestUnknownForeignMarkersFarFromKnownOnesAreIgnored(t *testing.T) {
-	set, errs := parseComment(t, OnType, " +some-other-tool:setting=1", " +k8s:someFutureTag=x")
+	set, errs := parseComment(t, OnType, " +some-other-tool:setting=1", " +k8s:someFutureTag=x", " +some-other-tool:setting:=1")
 	if len(errs) > 0 {
 		t.Fatalf("unexpected errors: %v", errs)
 	}
-	if len(set) != 2 || set[0].Def != nil {
-		t.Fatalf("want two undefined markers kept for readers, got %v", set)
+	if len(set) != 3 || set[0].Def != nil || set[2].Def != nil {
+		t.Fatalf("want three undefined markers kept for readers, got %v", set)
 	}
 }
 

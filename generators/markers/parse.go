@@ -59,7 +59,9 @@ func parseLine(text string, pos token.Position, target Target) (marker Marker, e
 	if marker.Name == "build" {
 		return Marker{}, nil, false
 	}
-	resolve(&marker)
+	if err := resolveWritten(&marker); err != nil {
+		return marker, err, true
+	}
 	if marker.Def == nil {
 		return marker, unknown(marker), true
 	}
@@ -118,6 +120,52 @@ func stripTrailingComment(value string) string {
 	return value
 }
 
+// resolveWritten resolves the marker as written, reading controller-tools'
+// "+name:=value" as "+name=value" where controller-tools does. scan leaves
+// that ':' on the name, which names no marker.
+func resolveWritten(m *Marker) error {
+	if name, ok := strings.CutSuffix(m.Name, ":"); ok && m.HasValue {
+		plain := *m
+		plain.Name = name
+		resolve(&plain)
+		if plain.Def != nil {
+			if !takesColonEquals(plain) {
+				return colonEqualsError(plain)
+			}
+			*m = plain
+			return nil
+		}
+	}
+	resolve(m)
+	return nil
+}
+
+// takesColonEquals reports whether controller-tools reads the marker's
+// "+name:=value": it cuts the name at the last ':' before the '=' and looks
+// the rest up as a marker of one value, so on an Args marker ':=' may
+// follow only one word after its name (items:MinLength:=1, and not
+// resource:scope:=Cluster, which it ignores).
+func takesColonEquals(m Marker) bool {
+	if !m.Def.ColonEquals {
+		return false
+	}
+	if !m.Def.Args {
+		return true
+	}
+	word, _, _ := strings.Cut(m.Args, "=")
+	return word != "" && !strings.Contains(word, ":")
+}
+
+// colonEqualsError says how to write a ':=' that only controller-tools
+// would read, or nobody.
+func colonEqualsError(m Marker) error {
+	why := fmt.Sprintf("the %s dialect has no \":=\"", m.Def.Dialect)
+	if m.Def.Dialect == kubebuilder {
+		why = "\":=\" may follow only the name of a marker that takes one value"
+	}
+	return errorf(m.Pos, "write %q, not \":=\": %s", m.String(), why)
+}
+
 // resolve ties the marker to its Def: an exact name, or the longest Args
 // marker whose name is a prefix ("kubebuilder:resource:path=x" → kubebuilder:resource).
 func resolve(m *Marker) {
@@ -147,6 +195,9 @@ func resolve(m *Marker) {
 // marker is an error: they have markers metagen does not read.
 func unknown(m Marker) error {
 	suggestion := Suggest(m.Name)
+	if name, colonEquals := strings.CutSuffix(m.Name, ":"); colonEquals && m.HasValue {
+		suggestion = Suggest(name) // "+kubebuilder:validation:Minimun:=1"
+	}
 	ours := strings.HasPrefix(m.Name, Namespace+":") || m.Name == Namespace
 	switch {
 	case suggestion != "":
