@@ -85,7 +85,8 @@ func (b *builder) typeSchema(obj *types.TypeName, f form) *schema {
 	s.Extensions = b.typeExtensions(obj, c, validation.Extensions)
 	if f == formSchema {
 		s.Type = []string{"object"}
-		b.members(obj.Type(), s) // after the extensions: it may add CEL rules
+		b.members(obj.Type(), s, 0) // after the extensions: it may add CEL rules
+		s.Properties, s.Required = visibleFields(s.Properties)
 	}
 	if !b.compat {
 		b.addMarkerValidation(s, c)
@@ -111,8 +112,9 @@ func (b *builder) dependencies() []modelName {
 }
 
 // members adds a property per serialized field of the struct behind t,
-// inlining embedded structs with an empty JSON name, in field order.
-func (b *builder) members(t types.Type, s *schema) {
+// inlining embedded structs with an empty JSON name, in field order; depth
+// counts the inlined structs the fields are in.
+func (b *builder) members(t types.Type, s *schema, depth int) {
 	st := structBehind(t)
 	if st == nil {
 		return
@@ -127,7 +129,10 @@ func (b *builder) members(t types.Type, s *schema) {
 			continue
 		}
 		if inlined(field, tag) {
-			b.members(field.Type(), s)
+			if !b.compat {
+				b.inlineTypeMarkers(s, field.Type()) // before its members: their rules go first
+			}
+			b.members(field.Type(), s, depth+1)
 			continue
 		}
 		name := referableName(field, tag)
@@ -135,16 +140,105 @@ func (b *builder) members(t types.Type, s *schema) {
 			continue
 		}
 		optional := b.optional(field, tag, c)
-		if !optional {
-			s.Required = append(s.Required, name)
-		}
 		if m, ok := c.Markers.Get(markerImmutable); ok && optional && b.crd {
 			keepSet = append(keepSet, celMarker(m, fmt.Sprintf("!has(oldSelf.%s) || has(self.%s)", name, name), fmt.Sprintf("field %s is immutable once set", name)))
 		}
-		s.Properties = append(s.Properties, property{Name: name, Schema: b.property(field, tag, c, owner)})
+		s.Properties = append(s.Properties, property{Name: name, Schema: b.property(field, tag, c, owner),
+			depth: depth, tagged: tag.Get("json") != "", required: !optional})
 	}
 	for _, m := range keepSet {
 		b.addCELRule(s, m)
+	}
+}
+
+// visibleFields keeps the properties encoding/json encodes, and lists the
+// required ones, in field order. Of fields with one name, as in Go, the
+// least inlined wins: at equal depth the only one with a JSON tag, or none.
+// (A field of an inlined struct shadowed by one of the struct's own would
+// otherwise be written twice.)
+func visibleFields(all []property) (visible []property, required []string) {
+	byName := map[string][]property{}
+	for _, p := range all {
+		byName[p.Name] = append(byName[p.Name], p)
+	}
+	for _, p := range all {
+		if !dominates(p, byName[p.Name]) {
+			continue
+		}
+		visible = append(visible, p)
+		if p.required {
+			required = append(required, p.Name)
+		}
+	}
+	return visible, required
+}
+
+// dominates reports whether p is the field encoding/json keeps among the
+// fields of one name.
+func dominates(p property, same []property) bool {
+	for _, other := range same {
+		if other.Schema == p.Schema {
+			continue
+		}
+		if other.depth < p.depth || other.depth == p.depth && (other.tagged || !p.tagged) {
+			return false
+		}
+	}
+	return true
+}
+
+// inlineTypeMarkers merges the type-level markers of an inlined struct into
+// the schema that inlines it, as controller-gen flattens the allOf of
+// embedded schemas: the struct's CEL rules go before those already there,
+// its property counts apply where unset and, in a CRD, its map type
+// replaces any. openapi-gen reads none of them, and the OpenAPI of
+// built-in types keeps an embedding struct granular (ConfigMapEnvSource
+// inlines the atomic LocalObjectReference), so only a CRD takes the map type.
+func (b *builder) inlineTypeMarkers(s *schema, t types.Type) {
+	named, ok := types.Unalias(derefAll(t)).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return
+	}
+	c := b.g.typeComment(named.Obj())
+	own := &schema{Go: t, Pos: c.Pos}
+	b.applyMarkers(own, c.Markers, map[string]markers.Marker{})
+	for _, ext := range b.extensionsFrom(c) {
+		if ext.Key == "x-kubernetes-map-type" && b.crd {
+			s.setExtension(ext.Key, ext.Value)
+		}
+	}
+	if s.Checks.MinProperties == nil {
+		s.Checks.MinProperties = own.Checks.MinProperties
+	}
+	if s.Checks.MaxProperties == nil {
+		s.Checks.MaxProperties = own.Checks.MaxProperties
+	}
+	prependRules(s, own)
+}
+
+// prependRules puts the CEL rules of from before those of s.
+func prependRules(s, from *schema) {
+	value, _ := from.extension("x-kubernetes-validations")
+	first, _ := value.([]any)
+	if len(first) == 0 {
+		return
+	}
+	value, _ = s.extension("x-kubernetes-validations")
+	rest, _ := value.([]any)
+	s.setExtension("x-kubernetes-validations", append(append([]any(nil), first...), rest...))
+	for i := range s.RulePos {
+		s.RulePos[i].Index += len(first)
+	}
+	s.RulePos = append(append([]rulePos(nil), from.RulePos...), s.RulePos...)
+}
+
+func derefAll(t types.Type) types.Type {
+	for {
+		ptr, ok := types.Unalias(t).(*types.Pointer)
+		if !ok {
+			return t
+		}
+		t = ptr.Elem()
 	}
 }
 
@@ -408,7 +502,24 @@ func (b *builder) elementSchema(elem types.Type, pos token.Position) *schema {
 		}
 	}
 	b.typed(s, elem, pos)
+	if !b.compat {
+		b.namedElement(s, elem)
+	}
 	return s
+}
+
+// namedElement gives an element of a named non-struct type what a field of
+// that type gets from it: its validation markers and, in a CRD, its list
+// and map types and its description.
+func (b *builder) namedElement(s *schema, elem types.Type) {
+	if b.crd {
+		lines := b.addNamedTypeDoc(s, elem, nil)
+		if enum := b.enumOf(elem); enum != nil {
+			lines = append(append([]string(nil), lines...), enum.descriptionLines()...)
+		}
+		s.Description = description(lines)
+	}
+	b.addElementMarkerValidation(s, elem)
 }
 
 // resolve follows pointers and named types whose underlying type is not a
@@ -511,6 +622,8 @@ func (b *builder) checkPatchTags(field *types.Var, tag reflect.StructTag, c comm
 // description turns comment lines into a description as openapi-gen does:
 // paragraphs are kept, indented lines keep their line breaks, marker and
 // TODO lines are dropped, and everything after a "---" line is ignored.
+// A marker after a tab is dropped too: we read it, as controller-gen does,
+// where openapi-gen trims only spaces and keeps it as text.
 func description(lines []string) string {
 	var buf bytes.Buffer
 	dropLast := func() {
@@ -528,7 +641,7 @@ func description(lines []string) string {
 		case line == "":
 			dropLast()
 			buf.WriteString("\n\n")
-		case strings.HasPrefix(leading, "TODO"), strings.HasPrefix(leading, "+"):
+		case strings.HasPrefix(leading, "TODO"), strings.HasPrefix(strings.TrimLeft(line, " \t"), "+"):
 		case strings.HasPrefix(line, " "), strings.HasPrefix(line, "\t"):
 			dropLast()
 			buf.WriteString("\n" + line + "\n")

@@ -64,7 +64,8 @@ func (b *builder) declaredDefault(c comment, t types.Type, owner string) (marker
 
 // behind reads the comment of a named type into set and path and returns
 // the type openapi-gen looks at next: a pointer's element, nothing after a
-// named type.
+// named type. Unless compat, B follows A in type A B, whose schema is B's
+// with A's markers added, as controller-gen builds it.
 func (b *builder) behind(t types.Type, set *markers.Set, path *string) types.Type {
 	switch u := types.Unalias(t).(type) {
 	case *types.Pointer:
@@ -76,6 +77,11 @@ func (b *builder) behind(t types.Type, set *markers.Set, path *string) types.Typ
 		}
 		if ptr, ok := u.Underlying().(*types.Pointer); ok {
 			return ptr.Elem()
+		}
+		if !b.compat {
+			if base := b.g.src.declaredBase(u.Obj()); base != nil {
+				return base
+			}
 		}
 	}
 	return nil

@@ -15,9 +15,10 @@
 // OpenAPIV3OneOfTypes (metav1.Time, IntOrString, Quantity) gets the forms
 // openapi-gen writes for it. Descriptions come from doc comments with
 // openapi-gen's rules (paragraphs, indented lines, "---", TODO and marker
-// lines). Fields are required unless +optional or omitempty, and +required
-// wins; +default takes JSON or ref(Const), and a field that is neither a
-// pointer nor omitempty gets the zero value Go's decoding gives it; +enum
+// lines, a marker after a tab too, as controller-gen drops it). Fields
+// are required unless +optional or omitempty, and +required wins; +default
+// takes JSON or ref(Const), and a field that is neither a pointer nor
+// omitempty gets the zero value Go's decoding gives it; +enum
 // types list their constants; +listType, +listMapKey, +mapType,
 // +structType, +patchStrategy, +patchMergeKey and
 // +k8s:openapi-gen=x-kubernetes-… become extensions; +union,
@@ -57,7 +58,18 @@
 //   - the format, enum and nullable of +k8s:validation: markers, which
 //     openapi-gen parses and drops;
 //   - omitzero counts as omitempty: the field is optional and gets no
-//     enforced zero default, since the zero value never reaches the wire.
+//     enforced zero default, since the zero value never reaches the wire;
+//   - the markers of a named non-struct type apply to list items and map
+//     values of the type, as to fields; type A B has B's markers and its
+//     own; the type-level CEL rules and property counts of an inlined
+//     struct apply to the struct that inlines it, its rules first, as
+//     controller-gen flattens them.
+//
+// In both modes a field shadows a field of the same JSON name in an
+// inlined struct as encoding/json decides: the least inlined wins, and at
+// equal depth the only tagged one, or none (openapi-gen writes both, as a
+// map literal that does not compile). A +default=ref(…) and a
+// +kubebuilder:default agree when the constant has the same value.
 //
 // Problems openapi-gen only logs (at -v 2 for field tags) are errors: an
 // idl tag on a type it cannot apply to (+listType on a string), a
@@ -72,7 +84,9 @@
 // kubebuilder users come from, where a CRD needs more than openapi-gen
 // writes: +k8s:immutable becomes its transition rules, a named list or map
 // type (type Tags []string) brings its +listType, +mapType and, for a field
-// without a doc, its description, a field's CEL rules come before its
+// without a doc, its description (to list items and map values too), an
+// inlined struct's +structType or +mapType becomes the inlining struct's
+// map type, a field's CEL rules come before its
 // type's, and integers get int32 and int64 formats only for the 32 and
 // 64-bit kinds (kube-openapi's "byte" for uint8 is no CRD format).
 //

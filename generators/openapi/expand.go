@@ -211,22 +211,30 @@ func (e *expander) defaultValue(s *schema) any {
 	if !ok {
 		return s.Default
 	}
-	c, found := e.g.lookupConst(sym)
+	value, err := e.g.constValue(sym)
+	if err != "" {
+		e.errorf(s.Pos, "+default=ref(%s.%s): %s", sym.Pkg, sym.Name, err)
+	}
+	return value
+}
+
+// constValue is the JSON value of the Go constant a +default=ref(…) names,
+// or why it has none.
+func (g *generation) constValue(sym symbol) (any, string) {
+	c, found := g.lookupConst(sym)
 	if !found {
-		e.errorf(s.Pos, "+default=ref(%s.%s): no such constant", sym.Pkg, sym.Name)
-		return nil
+		return nil, "no such constant"
 	}
 	switch c.Val().Kind() {
 	case constant.String:
-		return constant.StringVal(c.Val())
+		return constant.StringVal(c.Val()), ""
 	case constant.Bool:
-		return constant.BoolVal(c.Val())
+		return constant.BoolVal(c.Val()), ""
 	case constant.Int, constant.Float:
 		f, _ := constant.Float64Val(c.Val())
-		return f
+		return f, ""
 	}
-	e.errorf(s.Pos, "+default=ref(%s.%s): the constant's value has no JSON form", sym.Pkg, sym.Name)
-	return nil
+	return nil, "the constant's value has no JSON form"
 }
 
 // lookupConst finds a constant among the input packages and their imports.

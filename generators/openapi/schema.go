@@ -99,6 +99,12 @@ type rulePos struct {
 type property struct {
 	Name   string
 	Schema *schema
+
+	// depth counts the inlined structs the field is in; tagged is set when
+	// it has a JSON tag. They decide which field of a name encoding/json keeps.
+	depth    int
+	tagged   bool
+	required bool
 }
 
 // symbol is a Go constant named by +default=ref(pkg.Name).

@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -28,10 +29,15 @@ type source struct {
 	packages map[string]*packageComments
 }
 
-// commentFile is one file's comment groups, by the line each ends on.
+// commentFile is one file's comment groups, by the line each ends on, and
+// what its type declarations name.
 type commentFile struct {
 	fset      *token.FileSet // the file set the groups' positions belong to
 	byEndLine map[int]*ast.CommentGroup
+	// typeExprs are the type expressions of the file's type declarations, by
+	// the line of the declared name (export data may not keep its column).
+	typeExprs map[int]ast.Expr
+	imports   []*ast.ImportSpec
 }
 
 // packageComments are the comment lines gengo reads as package tags: every
@@ -59,11 +65,72 @@ func newSource(universe *model.Universe) *source {
 }
 
 func indexComments(fset *token.FileSet, file *ast.File) *commentFile {
-	index := &commentFile{fset: fset, byEndLine: map[int]*ast.CommentGroup{}}
+	index := &commentFile{fset: fset, byEndLine: map[int]*ast.CommentGroup{}, typeExprs: map[int]ast.Expr{}, imports: file.Imports}
 	for _, group := range file.Comments {
 		index.byEndLine[fset.Position(group.End()).Line] = group
 	}
+	for _, decl := range file.Decls {
+		gen, ok := decl.(*ast.GenDecl)
+		if !ok || gen.Tok != token.TYPE {
+			continue
+		}
+		for _, spec := range gen.Specs {
+			if ts, ok := spec.(*ast.TypeSpec); ok && !ts.Assign.IsValid() {
+				index.typeExprs[fset.Position(ts.Name.Pos()).Line] = ts.Type
+			}
+		}
+	}
 	return index
+}
+
+// declaredBase returns the named type that the declaration of obj names
+// (B in type A B), or nil. go/types keeps only the underlying type of A,
+// and B's markers apply to A too, as controller-gen reads them.
+func (s *source) declaredBase(obj *types.TypeName) *types.Named {
+	position := s.fset.Position(obj.Pos())
+	file := s.file(position.Filename)
+	if file == nil || obj.Pkg() == nil {
+		return nil
+	}
+	var base types.Object
+	switch expr := file.typeExprs[position.Line].(type) {
+	case *ast.Ident:
+		base = obj.Pkg().Scope().Lookup(expr.Name)
+	case *ast.SelectorExpr:
+		if pkg, ok := expr.X.(*ast.Ident); ok {
+			if imported := file.importNamed(obj.Pkg(), pkg.Name); imported != nil {
+				base = imported.Scope().Lookup(expr.Sel.Name)
+			}
+		}
+	}
+	if base, ok := base.(*types.TypeName); ok && !base.IsAlias() {
+		named, _ := base.Type().(*types.Named)
+		return named
+	}
+	return nil
+}
+
+// importNamed is the package the file imports under name.
+func (f *commentFile) importNamed(from *types.Package, name string) *types.Package {
+	for _, spec := range f.imports {
+		path, err := strconv.Unquote(spec.Path.Value)
+		if err != nil {
+			continue
+		}
+		for _, imported := range from.Imports() {
+			if imported.Path() != path {
+				continue
+			}
+			local := imported.Name()
+			if spec.Name != nil {
+				local = spec.Name.Name
+			}
+			if local == name {
+				return imported
+			}
+		}
+	}
+	return nil
 }
 
 // comment is the doc comment of one declaration.

@@ -1,10 +1,10 @@
 package openapi
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"go/types"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -104,7 +104,28 @@ var keywordMarkers = map[string]string{
 // those on the named non-struct types behind it, which apply wherever the
 // type is used. The field's own markers win.
 func (b *builder) addFieldMarkerValidation(s *schema, c comment, t types.Type) {
-	sets := []markers.Set{c.Markers}
+	applied := map[string]markers.Marker{}
+	for _, set := range append([]markers.Set{c.Markers}, b.namedTypeMarkers(t)...) {
+		b.applyMarkers(s, set, applied)
+	}
+	b.applyKubebuilderDefault(s, c)
+}
+
+// addElementMarkerValidation applies the markers of the named non-struct
+// types behind a list item or map value: they apply wherever the type is
+// used, as controller-gen inlines the type's schema there. openapi-gen
+// writes only the type and format of an element, so compat does not.
+func (b *builder) addElementMarkerValidation(s *schema, t types.Type) {
+	applied := map[string]markers.Marker{}
+	for _, set := range b.namedTypeMarkers(t) {
+		b.applyMarkers(s, set, applied)
+	}
+}
+
+// namedTypeMarkers are the markers of the named non-struct types behind t,
+// the nearest first.
+func (b *builder) namedTypeMarkers(t types.Type) []markers.Set {
+	var sets []markers.Set
 	for next := t; next != nil; {
 		var set markers.Set
 		var path string
@@ -117,11 +138,7 @@ func (b *builder) addFieldMarkerValidation(s *schema, c comment, t types.Type) {
 			sets = append(sets, set)
 		}
 	}
-	applied := map[string]markers.Marker{}
-	for _, set := range sets {
-		b.applyMarkers(s, set, applied)
-	}
-	b.applyKubebuilderDefault(s, c)
+	return sets
 }
 
 // addMarkerValidation applies the validation markers of a struct type to
@@ -485,13 +502,28 @@ func (b *builder) applyKubebuilderDefault(s *schema, c comment) {
 	if object, ok := value.(map[string]any); ok && len(object) == 0 && schemaType(s) == "array" {
 		value = []any{} // controller-gen reads {} on a list as the empty list
 	}
-	if s.Default != nil && !reflect.DeepEqual(s.Default, value) {
+	if s.Default != nil && !b.sameDefault(s.Default, value) {
 		if _, enforced := c.Markers.Get(markerDefault); enforced {
 			b.errorf(m.Pos, "%s conflicts with +default", m)
 			return
 		}
 	}
 	s.Default, s.DefaultDeclared = value, true
+}
+
+// sameDefault compares a +default, resolving ref(…) to its constant's
+// value, with a +kubebuilder:default, as JSON: 3 and 3.0 are one value.
+func (b *builder) sameDefault(declared, value any) bool {
+	if sym, ok := declared.(symbol); ok {
+		resolved, err := b.g.constValue(sym)
+		if err != "" {
+			return false
+		}
+		declared = resolved
+	}
+	x, errX := json.Marshal(declared)
+	y, errY := json.Marshal(value)
+	return errX == nil && errY == nil && bytes.Equal(x, y)
 }
 
 // listTypeFromValidationTags sets the list type and keys from

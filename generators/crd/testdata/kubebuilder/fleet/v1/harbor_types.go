@@ -28,9 +28,12 @@ type Coordinates struct {
 
 // Location is where a harbor lies.
 type Location struct {
+	// Markers in controller-gen's other spellings: "+name:=value", and a
+	// marker after a tab.
+
 	// Country code.
-	// +kubebuilder:validation:MinLength=2
-	// +kubebuilder:validation:MaxLength=2
+	// +kubebuilder:validation:MinLength:=2
+	//	+kubebuilder:validation:MaxLength=2
 	Country string `json:"country"`
 	// Coordinates on the chart.
 	// +optional
@@ -43,7 +46,7 @@ type HarborSpec struct {
 	Location `json:",inline"`
 
 	// Berths is how many ships can moor.
-	// +kubebuilder:validation:Minimum=1
+	// +kubebuilder:validation:Minimum:=1
 	Berths int32 `json:"berths"`
 
 	// Tide is the tide the harbor opens at.
@@ -74,8 +77,8 @@ type HarborStatus struct {
 	Moored int32 `json:"moored,omitempty"`
 
 	// Conditions of the harbor.
-	// +listType=map
-	// +listMapKey=type
+	// +listType:=map
+	// +listMapKey:=type
 	// +optional
 	Conditions []metav1.Condition `json:"conditions,omitempty"`
 }

@@ -8,7 +8,7 @@ import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 type Channels []string
 
 // Codebook maps code words to their meaning; it is replaced as a whole.
-// +mapType=atomic
+// +mapType:=atomic
 type Codebook map[string]string
 
 // CodeWord is one word of the codebook.
@@ -84,7 +84,7 @@ type SignalSpec struct {
 	Strength uint8 `json:"strength,omitempty"`
 
 	// Flashes are lamp flash lengths in tenths of a second: odd and short.
-	// +kubebuilder:validation:items:Minimum=1
+	// +kubebuilder:validation:items:Minimum:=1
 	// +kubebuilder:validation:items:Enum=1;3;5;7
 	// +kubebuilder:validation:items:XValidation:rule="self % 2 == 1",message="flashes are odd"
 	// +optional
