@@ -10,6 +10,7 @@ import (
 	"k8s.io/gengo/v2/codetags"
 
 	"github.com/metagen-dev/metagen/generators/gen"
+	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 )
 
@@ -342,6 +343,7 @@ func (a *analyzer) typePlan(t *model.Type) *typePlan {
 	a.u.plans[a.u.planKey(t)] = tp
 	self := a.readRules(t.Markers)
 	self.pathName = t.Name
+	self.selfMarshalled = marshalsItself(t.Object.Type()) || hasSchemaType(t.Markers)
 	a.nameCustom(self, "ValidateCustom_"+t.Name)
 	if m, ok := t.Markers.Get("k8s:enum"); ok {
 		tp.enum = a.enumValues(t, m.Pos)
@@ -387,6 +389,7 @@ func (a *analyzer) fieldPlan(owner *model.Type, f *model.Field) *fieldPlan {
 		path = ""
 	}
 	d.pathName = path
+	d.selfMarshalled = hasSchemaType(f.Markers)
 	value := a.value(f.Type(), d, f.Pos, f)
 	if s, ok := f.Type().Underlying().(*types.Slice); ok && isPointer(s.Elem()) {
 		value.noNils = true
@@ -398,6 +401,7 @@ func (a *analyzer) fieldPlan(owner *model.Type, f *model.Field) *fieldPlan {
 // struct fields, whose JSON options decide what the encoding omits.
 func (a *analyzer) value(typ types.Type, d *declRules, pos token.Position, field *model.Field) *valuePlan {
 	a.normalize(d)
+	d.selfMarshalled = d.selfMarshalled || marshalsItself(typ)
 	v := &valuePlan{typ: typ}
 	for _, r := range d.rules {
 		if a.applies(&r, typ, d) {
@@ -471,6 +475,13 @@ func (a *analyzer) value(typ types.Type, d *declRules, pos token.Position, field
 		}
 	}
 	return v
+}
+
+// hasSchemaType reports +kubebuilder:validation:Type, which overrides the
+// schema type the Go type would give.
+func hasSchemaType(m markers.Set) bool {
+	_, ok := m.Get("kubebuilder:validation:Type")
+	return ok
 }
 
 func orEmpty(d *declRules) *declRules {

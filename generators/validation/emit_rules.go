@@ -105,8 +105,14 @@ func (w *writer) ruleCall(r rule, v *valuePlan, stem string) []call {
 		c.code = schemaRule("MultipleOf", jen.Lit(r.num))
 	case ruleMinLength:
 		c.code = validate("MinLength", jen.Lit(int(r.num)))
+		if isByteSlice(v.typ) {
+			c.code = schemaRule("Base64MinLength", jen.Lit(int(r.num)))
+		}
 	case ruleMaxLength:
 		c.code = validate("MaxLength", jen.Lit(int(r.num)))
+		if isByteSlice(v.typ) {
+			c.code = schemaRule("Base64MaxLength", jen.Lit(int(r.num)))
+		}
 	case ruleMaxBytes:
 		c.code = validate("MaxBytes", jen.Lit(int(r.num)))
 	case rulePattern:
@@ -121,6 +127,11 @@ func (w *writer) ruleCall(r rule, v *valuePlan, stem string) []call {
 		c.code = schemaRule("Format", jen.Lit(r.str))
 	case ruleEnumValues:
 		name := stem + "Values"
+		if isNumber(scalar) {
+			w.vars = append(w.vars, jen.Var().Id(name).Op("=").Index().Float64().Values(numberLits(r.numbers)...))
+			c.code = schemaRule("NumberEnum", jen.Id(name))
+			break
+		}
 		var values []jen.Code
 		for _, value := range r.values {
 			values = append(values, jen.Lit(value))
@@ -131,8 +142,14 @@ func (w *writer) ruleCall(r rule, v *valuePlan, stem string) []call {
 		c.code = validate("NEQ", neqLiteral(r))
 	case ruleMinItems:
 		c.code = validate("MinItems", jen.Lit(int(r.num)))
+		if isPointer(v.typ) {
+			c.code = schemaRule("PtrMinItems", jen.Lit(int(r.num)))
+		}
 	case ruleMaxItems:
 		c.code, c.shortCircuit = validate("MaxItems", jen.Lit(int(r.num))), true
+		if isPointer(v.typ) {
+			c.code = schemaRule("PtrMaxItems", jen.Lit(int(r.num)))
+		}
 	case ruleMinProperties:
 		c.code = validate("MinProperties", jen.Lit(int(r.num)))
 	case ruleMaxProperties:
@@ -239,6 +256,15 @@ func (w *writer) updateCall(v *valuePlan, constraints []string) *jen.Statement {
 	return jen.Qual(validatePkg, name).Call(stdArgs(extra...)...)
 }
 
+// numberLits spells enum numbers as the marker wrote them: 301, not 301.0.
+func numberLits(numbers []float64) []jen.Code {
+	var lits []jen.Code
+	for _, n := range numbers {
+		lits = append(lits, jen.Op(strconv.FormatFloat(n, 'g', -1, 64)))
+	}
+	return lits
+}
+
 func neqLiteral(r rule) jen.Code {
 	switch r.neqKind {
 	case codetags.ValueTypeInt:
@@ -336,7 +362,7 @@ func (w *writer) elementChecks(v *valuePlan, stem string) []jen.Code {
 // function when nothing else applies, or a function literal.
 func (w *writer) itemFunc(item *valuePlan, stem string, typ types.Type) jen.Code {
 	item.typ = typ
-	if len(item.rules) == 0 && !item.list.hasUnique() && !item.elem.has() && !item.key.has() && item.typeFn.has() && !isPointer(typ) {
+	if len(item.rules) == 0 && !item.list.hasUnique() && !item.elem.has() && !item.key.has() && item.typeFn.has() && !isNilable(typ) {
 		if item.typeFn.pkgPath != "" {
 			return jen.Qual(item.typeFn.pkgPath, item.typeFn.name)
 		}

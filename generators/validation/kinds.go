@@ -5,6 +5,7 @@ import (
 	"math"
 	"regexp"
 	"sort"
+	"strconv"
 
 	"k8s.io/gengo/v2/codetags"
 
@@ -17,7 +18,13 @@ import (
 // every Go struct value is present.
 func (a *analyzer) applies(r *rule, typ types.Type, d *declRules) bool {
 	scalar := deref(typ)
+	if r.kubebuilder && schemaOnly(r, typ) {
+		return false
+	}
 	wrong := func(want string) bool {
+		if r.kubebuilder && d.selfMarshalled {
+			return false // its JSON kind may fit: the CRD schema decides
+		}
 		a.errorf(r.pos, "%s applies to %s, not %s", r.tag, want, typeName(typ))
 		return false
 	}
@@ -51,7 +58,21 @@ func (a *analyzer) applies(r *rule, typ types.Type, d *declRules) bool {
 		if !isNumber(scalar) {
 			return wrong("numbers")
 		}
-	case ruleMinLength, ruleMaxLength, ruleMaxBytes, ruleFormat, ruleEnumValues:
+	case ruleMinLength, ruleMaxLength:
+		if r.kubebuilder && isByteSlice(typ) {
+			return true // the base64 string's length: see rules.Base64MinLength
+		}
+		if !isString(scalar) {
+			return wrong("strings")
+		}
+	case ruleEnumValues:
+		if r.kubebuilder && isNumber(scalar) {
+			return a.readNumbers(r, scalar)
+		}
+		if !isString(scalar) {
+			return wrong("strings")
+		}
+	case ruleMaxBytes, ruleFormat:
 		if !isString(scalar) {
 			return wrong("strings")
 		}
@@ -73,7 +94,14 @@ func (a *analyzer) applies(r *rule, typ types.Type, d *declRules) bool {
 		}
 	case ruleNEQ:
 		return a.neqApplies(r, scalar)
-	case ruleMinItems, ruleMaxItems, ruleUniqueItems:
+	case ruleMinItems, ruleMaxItems:
+		if r.kubebuilder && isSlice(scalar) {
+			return true // a *[]T too: see rules.PtrMinItems
+		}
+		if !isSlice(typ) {
+			return wrong("lists")
+		}
+	case ruleUniqueItems:
 		if !isSlice(typ) {
 			return wrong("lists")
 		}
@@ -82,6 +110,47 @@ func (a *analyzer) applies(r *rule, typ types.Type, d *declRules) bool {
 			return wrong("maps")
 		}
 	}
+	return true
+}
+
+// schemaOnly reports a kubebuilder rule that controller-gen writes into the
+// CRD schema but Go cannot check as kube-apiserver does, because the rule
+// depends on how the value serializes: the number of properties of a
+// struct (omitempty, omitzero, inlining and marshalers decide which fields
+// are written), the string rules on a []byte other than its lengths and on
+// a *[]byte, UniqueItems on a *[]T, and an enum of values that are neither
+// strings nor numbers. kube-apiserver enforces them through the schema;
+// the generated code leaves them out.
+func schemaOnly(r *rule, typ types.Type) bool {
+	scalar := deref(typ)
+	switch r.kind {
+	case ruleMinProperties, ruleMaxProperties:
+		return isStruct(scalar)
+	case ruleUniqueItems:
+		return isPointer(typ) && isSlice(scalar)
+	case ruleMinLength, ruleMaxLength:
+		return isPointer(typ) && isByteSlice(scalar)
+	case rulePattern, ruleSchemaFormat:
+		return isByteSlice(scalar)
+	case ruleEnumValues:
+		return isByteSlice(scalar) || !isString(scalar) && !isNumber(scalar)
+	}
+	return false
+}
+
+// readNumbers parses the values of an enum of numbers, which must all be
+// numbers for any value to be valid.
+func (a *analyzer) readNumbers(r *rule, scalar types.Type) bool {
+	var numbers []float64
+	for _, value := range r.values {
+		n, err := strconv.ParseFloat(value, 64)
+		if err != nil || math.IsInf(n, 0) || math.IsNaN(n) {
+			a.errorf(r.pos, "%s: %q is not a number, as values of %s are", r.tag, value, typeName(scalar))
+			return false
+		}
+		numbers = append(numbers, n)
+	}
+	r.numbers = numbers
 	return true
 }
 
@@ -212,6 +281,33 @@ func isSlice(t types.Type) bool {
 func isMap(t types.Type) bool {
 	_, ok := t.Underlying().(*types.Map)
 	return ok
+}
+
+// isByteSlice reports a []byte, which encoding/json writes as a base64
+// string, unless its bytes marshal themselves.
+func isByteSlice(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Uint8 && !marshalsItself(s.Elem())
+}
+
+// marshalsItself reports a type (or pointer to one) with its own JSON or
+// text encoding, whose JSON kind its Go kind does not tell.
+func marshalsItself(t types.Type) bool {
+	named, ok := types.Unalias(deref(t)).(*types.Named)
+	if !ok {
+		return false
+	}
+	methods := types.NewMethodSet(types.NewPointer(named))
+	for _, name := range []string{"MarshalJSON", "MarshalText"} {
+		if methods.Lookup(named.Obj().Pkg(), name) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 func isPointer(t types.Type) bool {

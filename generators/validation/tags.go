@@ -57,6 +57,8 @@ type rule struct {
 	// neqKind is the codetags value type of a +k8s:neq value.
 	neqKind codetags.ValueType
 	values  []string // kubebuilder enum values
+	// numbers are the enum values of a number, parsed.
+	numbers []float64
 	// fixed is the test-only validateTrue/validateFalse family's result.
 	fixed *fixedResult
 	mods  modifiers
@@ -91,8 +93,12 @@ type declRules struct {
 	customUniq  bool
 	listMods    modifiers
 	opaque      bool
-	hasDefault  bool
-	zeroDefault bool
+	// selfMarshalled is set on a value whose JSON kind its Go type does
+	// not tell: its type marshals itself, or the schema type is overridden
+	// (+kubebuilder:validation:Type).
+	selfMarshalled bool
+	hasDefault     bool
+	zeroDefault    bool
 	// listTypeK8s and mapKeysK8s are set when the validation-gen
 	// spellings (+k8s:listType, +k8s:listMapKey) are among the markers.
 	listTypeK8s, mapKeysK8s bool

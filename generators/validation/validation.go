@@ -144,6 +144,19 @@
 // reads neither dialect.) XValidation (CEL) is left to the CRD schema,
 // which kube-apiserver enforces.
 //
+// A kubebuilder marker checks the JSON, as the CRD schema does: MinLength
+// and MaxLength on a []byte count the characters of its base64 string;
+// MinItems and MaxItems on a *[]T check the list it points to (a nil one is
+// absent); Enum on a number compares numbers, as kube-apiserver does. The
+// placements controller-gen accepts whose check depends on how a value
+// serializes are the CRD schema's alone, with no Go code and no error:
+// MinProperties and MaxProperties on a struct, UniqueItems on a *[]T, the
+// string rules on a *[]byte and Pattern, Format and Enum on a []byte, an
+// Enum of values neither strings nor numbers, and any rule that does not
+// fit the Go kind of a type that marshals itself (MarshalJSON,
+// MarshalText) or whose schema type is overridden
+// (+kubebuilder:validation:Type).
+//
 // A +k8s: tag decides what it validates, wrapped or not, as in
 // validation-gen. On a value with a +k8s:required, +k8s:optional or
 // +k8s:forbidden tag, plain or under +k8s:alpha, +k8s:beta, +k8s:ifEnabled
@@ -223,7 +236,7 @@
 // The package gets Validate_<Type>(ctx, op, fldPath, obj, oldObj *ext.Type)
 // for the external type, exactly as for its own types: error paths use the
 // JSON names of the external struct's tags, unchanged values are ratcheted,
-// +k8s:customValidation calls the package's ValidateCustom_<Type> and
+// the marker +k8s:customValidation calls the package's ValidateCustom_<Type> and
 // ValidateCustom_<Type>_<Field> (taking the external types), a root type
 // (selected by the package's +k8s:validation-gen filter, or the
 // declaration's own +k8s:validation-gen=true) gets the metadata rules, and
@@ -238,7 +251,7 @@
 // A declared field has the external field's type, or a declaration of it
 // (through pointers, lists and maps). A field whose type reaches a struct
 // type of another module with no declaration in the package needs one, or
-// +k8s:opaqueType to leave it unvalidated; apimachinery's and the standard
+// the marker +k8s:opaqueType to leave it unvalidated; apimachinery's and the standard
 // library's types (metav1.Time, resource.Quantity…) are not asked for. The
 // declaration itself is never used at run time and may be unexported. The
 // package must import the external type's package (a custom validation

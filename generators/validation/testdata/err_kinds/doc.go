@@ -33,6 +33,11 @@ type T struct {
 	m int
 	// +k8s:maxLength=1
 	N string `json:"-"`
+	// +kubebuilder:validation:Enum=1;two
+	O int `json:"o"`
+	// A struct that does not marshal itself is an object.
+	// +kubebuilder:validation:MinLength=1
+	P Inner `json:"p"`
 }
 
 // Inner is a struct.
