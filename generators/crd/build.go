@@ -287,31 +287,40 @@ func (b *builder) selectableFields(path string, v *version) []apiextensionsv1.Se
 	return out
 }
 
-// crdMetadata reads +kubebuilder:metadata:annotations="k=v;k=v",labels="k=v".
+// crdMetadata reads +kubebuilder:metadata:annotations="k=v;k=v",labels="k=v":
+// every such marker of every version, as controller-gen applies them all
+// to the one CRD. A key given two values is an error, where controller-gen
+// would keep the one it happens to apply last.
 func (b *builder) crdMetadata(crd *apiextensionsv1.CustomResourceDefinition) {
+	annotations, labels := map[string]markers.Marker{}, map[string]markers.Marker{}
 	for _, v := range b.res.versions {
-		m, ok := v.typ.Markers.Get(markerMetadata)
-		if !ok {
-			continue
+		for _, m := range v.typ.Markers.All(markerMetadata) {
+			args := b.args(m)
+			b.unknownArgs(m, args, "annotations", "labels")
+			crd.Annotations = b.pairs(m, "annotation", args["annotations"], crd.Annotations, annotations)
+			crd.Labels = b.pairs(m, "label", args["labels"], crd.Labels, labels)
 		}
-		args := b.args(m)
-		b.unknownArgs(m, args, "annotations", "labels")
-		crd.Annotations = b.pairs(m, args["annotations"], crd.Annotations)
-		crd.Labels = b.pairs(m, args["labels"], crd.Labels)
 	}
 }
 
-func (b *builder) pairs(m markers.Marker, value string, into map[string]string) map[string]string {
+// pairs adds the key=value pairs of a marker's argument to into; from
+// remembers the marker that gave each key.
+func (b *builder) pairs(m markers.Marker, what, value string, into map[string]string, from map[string]markers.Marker) map[string]string {
 	for _, pair := range splitList(value) {
 		key, val, ok := strings.Cut(pair, "=")
 		if !ok {
 			b.errorf(m.Pos, "%s: want key=value, got %q", m, pair)
 			continue
 		}
+		if old, ok := into[key]; ok && old != val {
+			b.errorf(m.Pos, "%s: %s %s is %q here but %q at %s", m, what, key, val, old, from[key].Pos)
+			continue
+		}
 		if into == nil {
 			into = map[string]string{}
 		}
 		into[key] = val
+		from[key] = m
 	}
 	return into
 }

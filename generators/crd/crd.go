@@ -13,7 +13,8 @@
 // A version is named by the package, or by +versionName; with several, one
 // must be +kubebuilder:storageversion. A version may be declared with the
 // struct of another (type Gateway v1.Gateway, as gateway-api does): its
-// schema is that struct's, its markers and description its own.
+// schema is that struct's, its markers its own, and its description its
+// own or, without a doc comment, the struct's, as controller-gen writes it.
 //
 // # Names and scope
 //
@@ -22,12 +23,18 @@
 // +metagen:short-names and +kubebuilder:resource give short names,
 // categories and the singular. +genclient:nonNamespaced or
 // +kubebuilder:resource:scope=Cluster make the resource cluster-scoped.
+// As with controller-gen, the markers of one version name the whole
+// resource: a version without them takes those of the others, and versions
+// whose markers disagree are an error. +kubebuilder:metadata markers, as
+// many as given, of every version, label and annotate the CRD.
 //
 // # The schema
 //
 // The schema is the type's OpenAPI schema (package openapi, with every
 // validation marker) with its references expanded, and only the defaults
-// markers declare. metadata carries the name rules of +metagen:name-format
+// markers declare. Descriptions and required lists are controller-gen's:
+// doc comments keep their line breaks, lose marker and TODO lines and end
+// at a "---" line, and required fields are sorted. metadata carries the name rules of +metagen:name-format
 // as maxLength and pattern on metadata.name and generateName: kube-apiserver
 // accepts those in a CRD (controller-tools#1424). Subresources: status with
 // +kubebuilder:subresource:status, or for a +genclient type with a status

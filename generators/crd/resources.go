@@ -61,6 +61,13 @@ type version struct {
 	pkg  *model.Package
 	typ  *model.Type
 	name string
+	// names and scope are those the version's own markers give, or the
+	// defaults; namesBy and scopeBy are the markers that give them, if any.
+	names            apiextensionsv1.CustomResourceDefinitionNames
+	scope            apiextensionsv1.ResourceScope
+	namesBy, scopeBy *markers.Marker
+	// dir is the absolute directory of the manifest.
+	dir string
 }
 
 // registry is every resource of the run, and the problems found while
@@ -91,6 +98,7 @@ func gather(universe *model.Universe) *registry {
 		sort.Slice(res.versions, func(i, j int) bool {
 			return kubeversion.CompareKubeAwareVersionStrings(res.versions[i].name, res.versions[j].name) > 0
 		})
+		r.settle(res)
 	}
 	sort.Slice(r.resources, func(i, j int) bool { return r.resources[i].path < r.resources[j].path })
 	return r
@@ -139,54 +147,103 @@ func fieldOfType(t *model.Type, name string) *model.Field {
 	return nil
 }
 
-// add puts a root type into its resource, checking that every version
-// agrees on the names, the scope and where the manifest goes.
+// add puts a root type into its resource.
 func (r *registry) add(byKey map[string]*resource, pkg *model.Package, t *model.Type, dir markers.Marker) {
 	group, ok := pkg.Markers.Get(markerGroupName)
 	if !ok || group.Value == "" {
 		r.errorf(dir.Pos, "%s needs +groupName on the package: a CRD belongs to a named API group", dir)
 		return
 	}
-	names, scope := r.namesOf(t)
-	path := filepath.Join(pkg.Dir, filepath.FromSlash(dir.Value), group.Value+"_"+names.Plural+".yaml")
-	v := &version{pkg: pkg, typ: t, name: pkg.Name}
+	v := &version{pkg: pkg, typ: t, name: pkg.Name, dir: filepath.Join(pkg.Dir, filepath.FromSlash(dir.Value))}
 	if m, ok := pkg.Markers.Get(markerVersionName); ok {
 		v.name = m.Value
 	}
+	v.names, v.scope = r.namesOf(t)
+	v.namesBy = firstMarker(t, markerResource, markerPlural, markerShortNames)
+	v.scopeBy = firstMarker(t, markerResource, markerNonNamespaced, markerGenclient)
 	key := group.Value + "/" + t.Name
 	res, seen := byKey[key]
 	if !seen {
-		res = &resource{group: group.Value, names: names, scope: scope, path: path, owner: pkg}
+		res = &resource{group: group.Value, owner: pkg}
 		byKey[key] = res
 		r.resources = append(r.resources, res)
 	}
-	r.checkAgrees(res, v, names, scope, path)
+	for _, other := range res.versions {
+		if other.name == v.name {
+			r.errorf(t.Pos, "%s.%s: version %s is declared twice, also at %s", t.Name, res.group, v.name, other.typ.Pos)
+			return
+		}
+	}
 	res.versions = append(res.versions, v)
 	if pkg.Path < res.owner.Path {
 		res.owner = pkg
 	}
 }
 
-func (r *registry) checkAgrees(res *resource, v *version, names apiextensionsv1.CustomResourceDefinitionNames, scope apiextensionsv1.ResourceScope, path string) {
-	for _, other := range res.versions {
+// settle gives a resource the names and scope its versions' markers give,
+// and the path of its manifest. controller-gen applies the
+// +kubebuilder:resource markers of every version to the one CRD, so a
+// version without them takes those of the others. Versions whose markers
+// disagree are an error, where controller-gen would keep those of the
+// package it happens to visit last.
+func (r *registry) settle(res *resource) {
+	first := res.versions[0]
+	res.names, res.scope = first.names, first.scope
+	var namesBy, scopeBy *version
+	for _, v := range res.versions {
 		switch {
-		case other.name == v.name:
-			r.errorf(v.typ.Pos, "%s.%s: version %s is declared twice, also at %s", names.Kind, res.group, v.name, other.typ.Pos)
-		case fmt.Sprint(res.names) != fmt.Sprint(names):
-			r.errorf(v.typ.Pos, "%s.%s: the names of version %s (%s) differ from those of version %s (%s)", names.Kind, res.group, v.name, describeNames(names), other.name, describeNames(res.names))
-		case res.scope != scope:
-			r.errorf(v.typ.Pos, "%s.%s: version %s is %s, version %s is %s", names.Kind, res.group, v.name, scope, other.name, res.scope)
-		case res.path != path:
-			r.errorf(v.typ.Pos, "%s.%s: version %s writes its CRD to %s, version %s to %s; give the packages the same +metagen:crd-dir", names.Kind, res.group, v.name, path, other.name, res.path)
-		default:
-			continue
+		case v.namesBy == nil:
+		case namesBy == nil:
+			namesBy, res.names = v, v.names
+		case fmt.Sprint(v.names) != fmt.Sprint(namesBy.names):
+			r.errorf(v.namesBy.Pos, "%s.%s: %s gives version %s %s, but %s at %s gives version %s %s; the versions of a kind share their names: give them the same markers, or put them on one version only",
+				v.typ.Name, res.group, v.namesBy, v.name, describeNames(v.names), namesBy.namesBy, namesBy.namesBy.Pos, namesBy.name, describeNames(namesBy.names))
 		}
-		return
+		switch {
+		case v.scopeBy == nil:
+		case scopeBy == nil:
+			scopeBy, res.scope = v, v.scope
+		case v.scope != scopeBy.scope:
+			r.errorf(v.scopeBy.Pos, "%s.%s: version %s is %s (%s), version %s is %s (%s at %s)",
+				v.typ.Name, res.group, v.name, v.scope, scopeReason(*v.scopeBy), scopeBy.name, scopeBy.scope, scopeReason(*scopeBy.scopeBy), scopeBy.scopeBy.Pos)
+		}
+	}
+	res.path = filepath.Join(first.dir, res.group+"_"+res.names.Plural+".yaml")
+	for _, v := range res.versions[1:] {
+		if v.dir != first.dir {
+			r.errorf(v.typ.Pos, "%s.%s: version %s writes its CRD to %s, version %s to %s; give the packages the same +metagen:crd-dir",
+				v.typ.Name, res.group, v.name, filepath.Join(v.dir, filepath.Base(res.path)), first.name, res.path)
+		}
 	}
 }
 
+// scopeReason names the marker that gives a version its scope.
+func scopeReason(m markers.Marker) string {
+	if m.Name == markerGenclient {
+		return "+genclient without +genclient:nonNamespaced"
+	}
+	return m.String()
+}
+
+// firstMarker is the first of the named markers the type has.
+func firstMarker(t *model.Type, names ...string) *markers.Marker {
+	for _, name := range names {
+		if m, ok := t.Markers.Get(name); ok {
+			return &m
+		}
+	}
+	return nil
+}
+
 func describeNames(n apiextensionsv1.CustomResourceDefinitionNames) string {
-	return fmt.Sprintf("plural %s, singular %s, short names %s, categories %s", n.Plural, n.Singular, strings.Join(n.ShortNames, ","), strings.Join(n.Categories, ","))
+	return fmt.Sprintf("plural %s, singular %s, short names %s, categories %s", n.Plural, n.Singular, orNone(n.ShortNames), orNone(n.Categories))
+}
+
+func orNone(list []string) string {
+	if len(list) == 0 {
+		return "none"
+	}
+	return strings.Join(list, ",")
 }
 
 // namesOf reads the names and scope of a root type from its markers.

@@ -3,6 +3,7 @@ package openapi
 import (
 	"bytes"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -79,7 +80,7 @@ func (b *builder) define(obj *types.TypeName) *definition {
 // validations and extensions.
 func (b *builder) typeSchema(obj *types.TypeName, f form) *schema {
 	c := b.g.typeComment(obj)
-	s := &schema{Go: obj.Type(), Pos: c.Pos, Description: description(c.Lines)}
+	s := &schema{Go: obj.Type(), Pos: c.Pos, Description: b.typeDescription(obj, c)}
 	validation := b.kubeOpenAPIValidation(c)
 	s.Checks = validation.SchemaProps
 	s.Extensions = b.typeExtensions(obj, c, validation.Extensions)
@@ -331,14 +332,7 @@ func (b *builder) property(field *types.Var, tag reflect.StructTag, c comment, o
 	validation := b.kubeOpenAPIValidation(c)
 	b.checkPatchTags(field, tag, c)
 	s.Extensions = b.memberExtensions(c, t, validation.Extensions)
-	lines := c.Lines
-	if b.crd {
-		lines = b.addNamedTypeDoc(s, t, lines)
-	}
-	if enum := b.enumOf(t); enum != nil {
-		lines = append(append([]string(nil), lines...), enum.descriptionLines()...)
-	}
-	s.Description = description(lines)
+	s.Description = b.valueDescription(s, c, t)
 	if options := jsonOptions(tag); len(options) > 0 && options[0] == "string" {
 		// On the wire the value is a string; its markers still apply.
 		s.Type, s.WriteFormat = []string{"string"}, true
@@ -378,12 +372,59 @@ func celMarker(m markers.Marker, rule, message string) markers.Marker {
 	return markers.Marker{Name: "kubebuilder:validation:XValidation", Args: args, Pos: m.Pos}
 }
 
-// addNamedTypeDoc gives a CRD field the list and map types and, when the
-// field has no doc of its own, the description of the named non-struct
-// type behind it (type Tags []string), as controller-gen does; openapi-gen
-// reads neither there. A struct's come with its definition.
-func (b *builder) addNamedTypeDoc(s *schema, t types.Type, lines []string) []string {
-	for next := t; next != nil; {
+// valueDescription is the description of a field, list item or map value
+// of type t, with comment c: openapi-gen's, with the values of an enum type
+// listed, or in a CRD controller-gen's (see addNamedTypeDoc), with the same
+// list.
+func (b *builder) valueDescription(s *schema, c comment, t types.Type) string {
+	enum := b.enumOf(t)
+	if !b.crd {
+		lines := c.Lines
+		if enum != nil {
+			lines = append(append([]string(nil), lines...), enum.descriptionLines()...)
+		}
+		return description(lines)
+	}
+	doc := b.addNamedTypeDoc(s, t, crdDescription(c.Doc))
+	if enum == nil {
+		return doc
+	}
+	values := description(enum.descriptionLines())
+	if doc == "" {
+		return values
+	}
+	return doc + "\n\n" + values
+}
+
+// typeDescription is the description of a named struct type. In a CRD a
+// type without a doc comment declared as another (type Gateway v1.Gateway)
+// has that type's, as controller-gen, whose schema of it refers to the
+// other, writes it.
+func (b *builder) typeDescription(obj *types.TypeName, c comment) string {
+	if !b.crd {
+		return description(c.Lines)
+	}
+	doc := crdDescription(c.Doc)
+	for doc == "" {
+		base := b.g.src.declaredBase(obj)
+		if base == nil {
+			break
+		}
+		obj = base.Obj()
+		doc = crdDescription(b.g.typeComment(obj).Doc)
+	}
+	return doc
+}
+
+// addNamedTypeDoc gives a CRD field the list and map types of the named
+// non-struct type behind it (type Tags []string) and, when the field has
+// no doc of its own, the description of that type or, when it has none
+// either, of the first type it is declared as that has one (type A B), as
+// controller-gen does; openapi-gen reads neither there. A struct's come
+// with its definition.
+func (b *builder) addNamedTypeDoc(s *schema, t types.Type, doc string) string {
+	first := true
+	for next := t; next != nil && (first || doc == ""); {
 		named, isNamed := types.Unalias(next).(*types.Named)
 		var unused markers.Set
 		var path string
@@ -392,20 +433,22 @@ func (b *builder) addNamedTypeDoc(s *schema, t types.Type, lines []string) []str
 			continue
 		}
 		if _, isStruct := named.Underlying().(*types.Struct); isStruct {
-			return lines
+			return doc
 		}
 		c := b.g.typeComment(named.Obj())
-		for _, ext := range b.extensionsFrom(c) {
-			if _, has := s.extension(ext.Key); !has {
-				s.Extensions = append(s.Extensions, ext)
+		if first {
+			for _, ext := range b.extensionsFrom(c) {
+				if _, has := s.extension(ext.Key); !has {
+					s.Extensions = append(s.Extensions, ext)
+				}
 			}
+			first = false
 		}
-		if description(lines) == "" {
-			return c.Lines
+		if doc == "" {
+			doc = crdDescription(c.Doc)
 		}
-		return lines
 	}
-	return lines
+	return doc
 }
 
 // typed fills in the type of a schema: a simple type and format, an object
@@ -513,11 +556,7 @@ func (b *builder) elementSchema(elem types.Type, pos token.Position) *schema {
 // and map types and its description.
 func (b *builder) namedElement(s *schema, elem types.Type) {
 	if b.crd {
-		lines := b.addNamedTypeDoc(s, elem, nil)
-		if enum := b.enumOf(elem); enum != nil {
-			lines = append(append([]string(nil), lines...), enum.descriptionLines()...)
-		}
-		s.Description = description(lines)
+		s.Description = b.valueDescription(s, comment{}, elem)
 	}
 	b.addElementMarkerValidation(s, elem)
 }
@@ -650,6 +689,45 @@ func description(lines []string) string {
 		}
 	}
 	return strings.TrimSpace(buf.String())
+}
+
+// crdDescription turns a doc comment into a description as controller-gen
+// (sigs.k8s.io/controller-tools) does for a CRD: marker comments are left
+// out, lines keep their breaks (and, but in /* */ comments, their leading
+// white space), TODO lines are dropped and a line starting with "---" ends
+// the description; within a fenced code block (``` or ~~~) every line is
+// kept.
+func crdDescription(group *ast.CommentGroup) string {
+	if group == nil {
+		return ""
+	}
+	kept := &ast.CommentGroup{}
+	block := false
+	for _, c := range group.List {
+		if text, ok := strings.CutPrefix(c.Text, "//"); ok && strings.HasPrefix(strings.TrimSpace(text), "+") {
+			continue // a marker
+		}
+		block = block || strings.HasPrefix(c.Text, "/*")
+		kept.List = append(kept.List, c)
+	}
+	var out []string
+	fenced := false
+	for _, line := range strings.Split(strings.TrimSuffix(kept.Text(), "\n"), "\n") {
+		if block {
+			line = strings.TrimSpace(line)
+		}
+		if strings.HasPrefix(line, "```") || strings.HasPrefix(line, "~~~") {
+			fenced = !fenced
+		}
+		if !fenced && strings.HasPrefix(line, "TODO") {
+			continue
+		}
+		if !fenced && strings.HasPrefix(line, "---") {
+			break
+		}
+		out = append(out, line)
+	}
+	return strings.Join(out, "\n")
 }
 
 // position is where a type is declared.

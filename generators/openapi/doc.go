@@ -89,6 +89,13 @@
 // map type, a field's CEL rules come before its
 // type's, and integers get int32 and int64 formats only for the 32 and
 // 64-bit kinds (kube-openapi's "byte" for uint8 is no CRD format).
+// Descriptions follow controller-gen's rules too: the doc comment as
+// go/parser attaches it (not a comment that ends the line above), its line
+// breaks kept, marker comments left out, TODO lines dropped and a line
+// starting with "---" ending it, except within a fenced code block; a type
+// without a doc has the doc of the type it is declared as (type A B), and
+// an enum type's values are listed after it as openapi-gen lists them.
+// required lists the fields sorted, as controller-gen does.
 //
 // +metagen:openapi-gen-compatible on a package (or Options.Compat) turns
 // all of this off and writes exactly what openapi-gen writes; TestDepartures

@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
@@ -128,7 +129,7 @@ func (e *expander) schema(s *schema, path string, preserving bool) *spec.Schema 
 		for _, p := range s.Properties {
 			props.Properties[p.Name] = *e.schema(p.Schema, join(path, "properties["+p.Name+"]"), preserving)
 		}
-		props.Required = s.Required
+		props.Required = slices.Sorted(slices.Values(s.Required)) // as controller-gen lists them
 	}
 	if s.Example != nil {
 		out.Example = s.Example

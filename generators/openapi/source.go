@@ -38,6 +38,10 @@ type commentFile struct {
 	// the line of the declared name (export data may not keep its column).
 	typeExprs map[int]ast.Expr
 	imports   []*ast.ImportSpec
+	// docs are the groups go/parser attaches to a type or a field as its
+	// doc, which controller-gen reads: not a comment that ends the line of
+	// the field above, which gengo reads as the next field's.
+	docs map[*ast.CommentGroup]bool
 }
 
 // packageComments are the comment lines gengo reads as package tags: every
@@ -65,7 +69,8 @@ func newSource(universe *model.Universe) *source {
 }
 
 func indexComments(fset *token.FileSet, file *ast.File) *commentFile {
-	index := &commentFile{fset: fset, byEndLine: map[int]*ast.CommentGroup{}, typeExprs: map[int]ast.Expr{}, imports: file.Imports}
+	index := &commentFile{fset: fset, byEndLine: map[int]*ast.CommentGroup{}, typeExprs: map[int]ast.Expr{}, imports: file.Imports,
+		docs: map[*ast.CommentGroup]bool{}}
 	for _, group := range file.Comments {
 		index.byEndLine[fset.Position(group.End()).Line] = group
 	}
@@ -74,6 +79,18 @@ func indexComments(fset *token.FileSet, file *ast.File) *commentFile {
 		if !ok || gen.Tok != token.TYPE {
 			continue
 		}
+		if !gen.Lparen.IsValid() {
+			index.addDoc(gen.Doc) // type T …: the doc is the declaration's
+		}
+		ast.Inspect(gen, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Field:
+				index.addDoc(n.Doc)
+			case *ast.TypeSpec:
+				index.addDoc(n.Doc)
+			}
+			return true
+		})
 		for _, spec := range gen.Specs {
 			if ts, ok := spec.(*ast.TypeSpec); ok && !ts.Assign.IsValid() {
 				index.typeExprs[fset.Position(ts.Name.Pos()).Line] = ts.Type
@@ -81,6 +98,12 @@ func indexComments(fset *token.FileSet, file *ast.File) *commentFile {
 		}
 	}
 	return index
+}
+
+func (f *commentFile) addDoc(group *ast.CommentGroup) {
+	if group != nil {
+		f.docs[group] = true
+	}
 }
 
 // declaredBase returns the named type that the declaration of obj names
@@ -141,6 +164,9 @@ type comment struct {
 	Markers markers.Set
 	// Pos is where the declaration is.
 	Pos token.Position
+	// Doc is the same group when go/parser attaches it to the declaration
+	// as its doc (nil otherwise): what controller-gen describes a CRD from.
+	Doc *ast.CommentGroup
 }
 
 // commentOf returns the comment above the object declared at pos, with its
@@ -160,6 +186,9 @@ func (s *source) commentOf(pos token.Pos, target markers.Target) comment {
 	}
 	out.Lines = splitLines(group.Text())
 	out.Markers, _ = markers.ParseGroups(file.fset, target, group)
+	if file.docs[group] {
+		out.Doc = group
+	}
 	return out
 }
 

@@ -109,6 +109,53 @@ func (b *builder) addFieldMarkerValidation(s *schema, c comment, t types.Type) {
 		b.applyMarkers(s, set, applied)
 	}
 	b.applyKubebuilderDefault(s, c)
+	if b.crd && c.Markers.Has("k8s:required") {
+		b.requireNonEmpty(s, t)
+	}
+}
+
+// requireNonEmpty bounds a +k8s:required field of a CRD as controller-gen
+// v0.23 does, unless a bound is declared: a string has at least one
+// character, a list one item, a map or a struct one property; declarative
+// validation's +k8s:required refuses the same empty values. (Where the
+// field's type is a string type of another package, controller-gen writes
+// minProperties instead, which bounds no string: the CRD takes minLength.)
+func (b *builder) requireNonEmpty(s *schema, t types.Type) {
+	t = derefAll(t)
+	one := int64(1)
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		if u.Info()&types.IsString != 0 && s.Checks.MinLength == nil {
+			s.Checks.MinLength = &one
+		}
+	case *types.Slice:
+		if isByte(u.Elem()) {
+			if s.Checks.MinLength == nil {
+				s.Checks.MinLength = &one
+			}
+		} else if s.Checks.MinItems == nil {
+			s.Checks.MinItems = &one
+		}
+	case *types.Map:
+		if s.Checks.MinProperties == nil {
+			s.Checks.MinProperties = &one
+		}
+	case *types.Struct:
+		if s.Checks.MinProperties != nil {
+			return
+		}
+		if named, ok := types.Unalias(t).(*types.Named); ok {
+			if _, special := specialSchemas[goPath(named.Obj())]; special {
+				return
+			}
+			for _, m := range b.g.typeComment(named.Obj()).Markers {
+				if keywordMarkers[m.Name] == "minProperties" {
+					return // the struct's own bound applies
+				}
+			}
+		}
+		s.Checks.MinProperties = &one
+	}
 }
 
 // addElementMarkerValidation applies the markers of the named non-struct

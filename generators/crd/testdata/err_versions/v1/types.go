@@ -9,3 +9,14 @@ type Lamp struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
 }
+
+// Bulb gives other names and metadata than its v2 version.
+//
+// +kubebuilder:object:root=true
+// +kubebuilder:storageversion
+// +kubebuilder:resource:shortName=bl
+// +kubebuilder:metadata:labels="versions.example.com/tier=a"
+type Bulb struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+}

@@ -11,3 +11,14 @@ type Lamp struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
 }
+
+// Bulb gives other names and metadata than its v1 version.
+//
+// +kubebuilder:object:root=true
+// +kubebuilder:resource:shortName=bb
+// +kubebuilder:metadata:labels="versions.example.com/tier=b"
+// +kubebuilder:metadata:annotations="versions.example.com/note=x;versions.example.com/note=y"
+type Bulb struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+}

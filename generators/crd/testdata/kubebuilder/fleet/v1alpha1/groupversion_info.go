@@ -1,5 +1,5 @@
-// Package v1alpha1 is an early version of the fleet API that is no longer
-// part of the CRD.
+// Package v1alpha1 is an early version of the fleet API: its Ship is no
+// longer part of the CRD, its Beacon still is.
 //
 // +kubebuilder:object:generate=true
 // +groupName=fleet.example.com
