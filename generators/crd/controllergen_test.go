@@ -76,12 +76,6 @@ var cgDeliberate = []deliberate{
 		reason: "versions are listed by Kubernetes version priority (v2, v1, v1beta1), the order discovery shows them in; controller-gen sorts them by name. kube-apiserver reads them in any order",
 	},
 	{
-		path: "**/enum",
-		reason: "a string type marked +enum (k8s.io/api's TaintEffect and TolerationOperator) gets its constants as the enum, as in the OpenAPI openapi-gen writes for Kubernetes; " +
-			"controller-gen reads only +k8s:enum and +kubebuilder:validation:Enum",
-		same: func(theirs, _ any) bool { return theirs == missing{} },
-	},
-	{
 		path: "signals.fleet.example.com/spec/versions/v1/schema/openAPIV3Schema/properties/spec/properties/priority/format",
 		reason: "a field with the ,string JSON option is a string on the wire: metagen gives it no integer format, which is no format of a string; " +
 			"controller-gen keeps the Go type's int32 (and without +kubebuilder:validation:Type=string would even say integer, refusing the strings clients send)",

@@ -20,6 +20,9 @@ type enumType struct {
 	values []enumValue
 	// k8sOnly is set when only +k8s:enum marks the type, which openapi-gen ignores.
 	k8sOnly bool
+	// external is set when the type is not in an input package (a
+	// k8s.io/api enum reached from the user's types).
+	external bool
 }
 
 type enumValue struct {
@@ -55,11 +58,21 @@ func (e *enums) lookup(t types.Type) *enumType {
 	if marked, k8sOnly := e.marked(named); marked {
 		enum = e.collect(obj)
 		enum.k8sOnly = k8sOnly
+		enum.external = !e.isInput(obj.Pkg())
 	}
 	e.mu.Lock()
 	e.known[obj] = enum
 	e.mu.Unlock()
 	return enum
+}
+
+func (e *enums) isInput(pkg *types.Package) bool {
+	for _, p := range e.g.universe.Packages {
+		if p.Types == pkg {
+			return true
+		}
+	}
+	return false
 }
 
 // marked reports whether a named string type is marked +enum or
