@@ -421,11 +421,14 @@ func (a *analyzer) value(typ types.Type, d *declRules, pos token.Position, field
 		a.inheritListSemantics(v, d)
 		v.elem = a.value(u.Elem(), items, pos, nil)
 		v.elem.outside.called("list item")
+		nestOutside(v.elem, "eachVal")
 	case *types.Map:
 		v.elem = a.value(u.Elem(), items, pos, nil)
 		v.key = a.value(u.Key(), keys, pos, nil)
 		v.elem.outside.called("map value")
 		v.key.outside.called("map key")
+		nestOutside(v.elem, "eachVal")
+		nestOutside(v.key, "eachKey")
 	default:
 		if d.items != nil || d.keys != nil {
 			a.errorf(pos, "+k8s:eachVal, +k8s:eachKey and items: markers apply to lists and maps, not %s", typeName(typ))

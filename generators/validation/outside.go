@@ -76,6 +76,9 @@ type outsideRef struct {
 	pos   token.Position
 	pkg   string // the package the value is written in
 	where string // "field", "list item", "map value" or "map key"
+	// steps are the +k8s:eachVal/eachKey steps from the field to the
+	// value, outermost first, for the marker that leaves it unvalidated.
+	steps []string
 	// inRun is set when the type's package is in the run without
 	// +k8s:validation-gen.
 	inRun bool
@@ -134,6 +137,20 @@ func (r *outsideRef) called(where string) {
 	if r != nil {
 		r.where = where
 	}
+}
+
+// nestOutside records that v is the items (eachVal) or keys (eachKey) of an
+// enclosing list or map, in every outside value v holds, so that the
+// remedy of a list nested in a map names both steps.
+func nestOutside(v *valuePlan, step string) {
+	if v == nil {
+		return
+	}
+	if v.outside != nil {
+		v.outside.steps = append([]string{step}, v.outside.steps...)
+	}
+	nestOutside(v.elem, step)
+	nestOutside(v.key, step)
 }
 
 // noteOutside records a value whose type's validation is unknown.
@@ -197,11 +214,8 @@ func (u *universePlan) reportOutside() {
 
 func outsideError(r *outsideRef) error {
 	opaque := "+k8s:opaqueType"
-	switch r.where {
-	case "list item", "map value":
-		opaque = "+k8s:eachVal=+k8s:opaqueType"
-	case "map key":
-		opaque = "+k8s:eachKey=+k8s:opaqueType"
+	for i := len(r.steps) - 1; i >= 0; i-- {
+		opaque = "+k8s:" + r.steps[i] + "=" + opaque
 	}
 	t := r.typ.Obj()
 	why, remedy := "is not in this run", "add the package to the run"

@@ -17,6 +17,8 @@ type Root struct {
 	ByKey     map[plain.Key]string        `json:"byKey,omitempty"`
 	ByName    map[string]corev1.EnvVar    `json:"byName,omitempty"`
 	Nested    Nested                      `json:"nested"`
+	// Listed are lists in a map: the remedy names both steps.
+	Listed map[string][]corev1.EnvVar `json:"listed,omitempty"`
 
 	// Opaque values are left alone, as validation-gen's remedies say.
 	//
@@ -24,6 +26,8 @@ type Root struct {
 	Opaque corev1.ResourceRequirements `json:"opaque"`
 	// +k8s:eachVal=+k8s:opaqueType
 	OpaqueItems []plain.Thing `json:"opaqueItems,omitempty"`
+	// +k8s:eachVal=+k8s:eachVal=+k8s:opaqueType
+	OpaqueListed map[string][]corev1.EnvVar `json:"opaqueListed,omitempty"`
 }
 
 // Nested is reached from Root.
