@@ -592,14 +592,15 @@ func typeString(t types.Type) string {
 }
 
 // enumOf returns the enum type behind t (through one pointer), if the enum
-// counts in this mode. A CRD leaves out the enums of packages outside the
-// run, as controller-gen does: kube-apiserver validates a CRD by its
-// schema, and k8s.io/api's +enum lists omit values its own validation
-// accepts (Toleration's effect "" means every effect), so carrying them
-// would refuse objects a Pod accepts.
+// counts in this mode. A CRD leaves out the +enum types of packages
+// outside the run, as controller-gen does: kube-apiserver validates a CRD
+// by its schema, and k8s.io/api's +enum lists omit values its own
+// validation accepts (Toleration's effect "" means every effect), so
+// carrying them would refuse objects a Pod accepts. A +k8s:enum list is
+// enforced by Kubernetes' declarative validation too, so it stays.
 func (b *builder) enumOf(t types.Type) *enumType {
 	enum := b.g.enums.lookup(t)
-	if enum == nil || b.compat && enum.k8sOnly || b.crd && enum.external {
+	if enum == nil || b.compat && enum.k8sOnly || b.crd && enum.external && !enum.k8sEnum {
 		return nil
 	}
 	return enum

@@ -95,10 +95,11 @@
 // starting with "---" ending it, except within a fenced code block; a type
 // without a doc has the doc of the type it is declared as (type A B), and
 // an enum type's values are listed after it as openapi-gen lists them.
-// required lists the fields sorted, as controller-gen does. Enums of
-// packages outside the run (k8s.io/api's +enum types) are left out of
-// CRDs, as controller-gen leaves them: a CRD is validated by its schema,
-// and those lists omit values core validation accepts.
+// required lists the fields sorted, as controller-gen does. +enum types
+// of packages outside the run (k8s.io/api's) are no enums in CRDs, as in
+// controller-gen's: a CRD is validated by its schema, and those lists omit
+// values core validation accepts; +k8s:enum ones, which declarative
+// validation enforces, stay.
 //
 // +metagen:openapi-gen-compatible on a package (or Options.Compat) turns
 // all of this off and writes exactly what openapi-gen writes; TestDepartures

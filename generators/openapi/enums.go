@@ -23,6 +23,9 @@ type enumType struct {
 	// external is set when the type is not in an input package (a
 	// k8s.io/api enum reached from the user's types).
 	external bool
+	// k8sEnum is set when +k8s:enum marks the type: declarative validation
+	// enforces the list, and controller-gen reads it.
+	k8sEnum bool
 }
 
 type enumValue struct {
@@ -59,6 +62,7 @@ func (e *enums) lookup(t types.Type) *enumType {
 		enum = e.collect(obj)
 		enum.k8sOnly = k8sOnly
 		enum.external = !e.isInput(obj.Pkg())
+		enum.k8sEnum = e.g.typeComment(obj).Markers.Has(markerK8sEnum)
 	}
 	e.mu.Lock()
 	e.known[obj] = enum
