@@ -61,22 +61,14 @@ func (e *enums) lookup(t types.Type) *enumType {
 	if marked, k8sOnly := e.marked(named); marked {
 		enum = e.collect(obj)
 		enum.k8sOnly = k8sOnly
-		enum.external = !e.isInput(obj.Pkg())
+		_, input := e.g.src.inputs[obj.Pkg().Path()]
+		enum.external = !input
 		enum.k8sEnum = e.g.typeComment(obj).Markers.Has(markerK8sEnum)
 	}
 	e.mu.Lock()
 	e.known[obj] = enum
 	e.mu.Unlock()
 	return enum
-}
-
-func (e *enums) isInput(pkg *types.Package) bool {
-	for _, p := range e.g.universe.Packages {
-		if p.Types == pkg {
-			return true
-		}
-	}
-	return false
 }
 
 // marked reports whether a named string type is marked +enum or
