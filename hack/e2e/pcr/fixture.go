@@ -10,7 +10,6 @@ import (
 	"crypto/ed25519"
 	"crypto/elliptic"
 	"crypto/rand"
-	"crypto/rsa"
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"encoding/base64"
@@ -82,16 +81,17 @@ func newCSR(key crypto.Signer, dnsNames ...string) ([]byte, error) {
 	return x509.CreateCertificateRequest(rand.Reader, &x509.CertificateRequest{DNSNames: dnsNames}, key)
 }
 
-// csrFor returns a CSR for a fresh key of the given kind: "rsa2048",
-// "rsa3072", "p224", "p521"; it panics on a bad kind (a table bug).
+// csrFor returns a CSR for a key of the given kind: "rsa2048" or "rsa3072"
+// (the checked-in keys), "p224" or "p521" (fresh ones); it panics on a bad
+// kind (a table bug).
 func csrFor(kind string) []byte {
 	var key crypto.Signer
 	var err error
 	switch kind {
 	case "rsa2048":
-		key, err = rsa.GenerateKey(rand.Reader, 2048)
+		key = rsaKey(2048)
 	case "rsa3072":
-		key, err = rsa.GenerateKey(rand.Reader, 3072)
+		key = rsaKey(3072)
 	case "p224":
 		key, err = ecdsa.GenerateKey(elliptic.P224(), rand.Reader)
 	case "p521":
@@ -112,11 +112,16 @@ func csrFor(kind string) []byte {
 // Leaf returns a PEM leaf certificate for pub, issued by the fixture's CA,
 // followed by the CA certificate.
 func (f *Fixture) Leaf(pub crypto.PublicKey, notBefore, notAfter time.Time, dnsNames ...string) string {
+	return f.leafWith(pub, notBefore, notAfter, sans{dns: dnsNames})
+}
+
+// leafWith is Leaf with any subject alternative names.
+func (f *Fixture) leafWith(pub crypto.PublicKey, notBefore, notAfter time.Time, names sans) string {
 	template := &x509.Certificate{
 		SerialNumber: big.NewInt(time.Now().UnixNano()), Subject: pkix.Name{CommonName: "pod"},
-		NotBefore: notBefore, NotAfter: notAfter, DNSNames: dnsNames,
-		KeyUsage: x509.KeyUsageDigitalSignature,
+		NotBefore: notBefore, NotAfter: notAfter, KeyUsage: x509.KeyUsageDigitalSignature,
 	}
+	names.apply(template)
 	der, err := x509.CreateCertificate(rand.Reader, template, f.ca, pub, f.caKey)
 	if err != nil {
 		panic(err)

@@ -22,7 +22,9 @@ import (
 // Where the spec gives a message as "…", the expected text comes from the
 // apimachinery function that the server calls.
 func (f *Fixture) Table() []flows.Flow {
-	return append(f.createFlows(), f.statusFlows()...)
+	flows := append(f.createFlows(), f.keySizeFlows()...)
+	flows = append(flows, f.statusFlows()...)
+	return append(flows, f.sanFlows()...)
 }
 
 func (f *Fixture) createFlows() []flows.Flow {

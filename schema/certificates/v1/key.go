@@ -15,10 +15,12 @@ import (
 // KeyClass classifies a public key the way kube-apiserver does for
 // PodCertificateRequests.
 type KeyClass struct {
-	// Supported is true for Ed25519, ECDSA P-256/P-384/P-521 and RSA 3072/4096.
+	// Supported is true for Ed25519, ECDSA P-256/P-384/P-521 and RSA moduli
+	// of 384 or 512 bytes (3065-3072 or 4089-4096 bits).
 	Supported bool
-	// Description is e.g. "Ed25519", "curve P-224" or "2048-bit modulus";
-	// the server shows it as the invalid value.
+	// Description is e.g. "Ed25519", "curve P-224" or "2056-bit modulus"
+	// (the modulus' length in bytes times eight, for 2049 bits too); the
+	// server shows it as the invalid value.
 	Description string
 	// Problem is the server's message for an unsupported key, else "".
 	Problem string
@@ -38,7 +40,9 @@ func ClassifyPublicKey(key crypto.PublicKey) KeyClass {
 		}
 		return class
 	case *rsa.PublicKey:
-		bits := k.N.BitLen()
+		// The server measures the modulus in whole bytes (Size), so a
+		// 3071-bit key is a "3072-bit modulus" and passes.
+		bits := k.Size() * 8
 		class := KeyClass{Supported: true, Description: fmt.Sprintf("%d-bit modulus", bits)}
 		if bits != 3072 && bits != 4096 {
 			class.Supported, class.Problem = false, "RSA keys must have modulus size 3072 or 4096"

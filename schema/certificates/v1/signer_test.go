@@ -1,6 +1,8 @@
 package certificatesv1_test
 
 import (
+	"crypto/rsa"
+	"math/big"
 	"strings"
 	"testing"
 	"time"
@@ -75,10 +77,32 @@ func TestClassifyPublicKey(t *testing.T) {
 			t.Errorf("%s: got %+v, want %+v", kind, class, want)
 		}
 	}
+	// RSA is measured in whole bytes, as rsa.PublicKey.Size does.
+	for bits, want := range map[int]struct {
+		supported   bool
+		description string
+	}{
+		2047: {false, "2048-bit modulus"}, 2049: {false, "2056-bit modulus"},
+		3064: {false, "3064-bit modulus"}, 3065: {true, "3072-bit modulus"}, 3071: {true, "3072-bit modulus"},
+		3073: {false, "3080-bit modulus"}, 4088: {false, "4088-bit modulus"}, 4089: {true, "4096-bit modulus"},
+		4095: {true, "4096-bit modulus"}, 4097: {false, "4104-bit modulus"},
+	} {
+		class := pcrvalidation.ClassifyPublicKey(rsaPublicKeyOf(bits))
+		if class.Supported != want.supported || class.Description != want.description || (class.Problem == "") != want.supported {
+			t.Errorf("RSA %d bits: got %+v, want %+v", bits, class, want)
+		}
+	}
 	if _, _, err := pcrvalidation.ParseStubPKCS10Request([]byte("junk")); err == nil {
 		t.Error("junk parsed")
 	}
 	if class := pcrvalidation.ClassifyPublicKey("not a key"); class.Supported || class.Problem == "" {
 		t.Errorf("string key: %+v", class)
 	}
+}
+
+// rsaPublicKeyOf is an RSA public key whose modulus has exactly bits bits
+// (2^(bits-1)+1: the classification looks at the length only).
+func rsaPublicKeyOf(bits int) *rsa.PublicKey {
+	n := new(big.Int).Lsh(big.NewInt(1), uint(bits-1))
+	return &rsa.PublicKey{N: n.Add(n, big.NewInt(1)), E: 65537}
 }

@@ -135,7 +135,8 @@ func validateIssued(status *certificatesv1.PodCertificateRequestStatus, spec *ce
 	}
 	errs := leafSANErrors(chainPath, leaf)
 	if !sameKeyAsRequest(leaf, spec) {
-		errs = append(errs, field.Invalid(chainPath, chain, "leaf certificate was not issued to the requested public key"))
+		// The server stops here: missing times are not reported with it.
+		return append(errs, field.Invalid(chainPath, chain, "leaf certificate was not issued to the requested public key"))
 	}
 	errs = append(errs, missingTimes(status, fldPath)...)
 	if len(errs) > 0 {
@@ -162,16 +163,20 @@ func parseLeaf(chainPath *field.Path, chain string) (*x509.Certificate, []byte, 
 	return leaf, rest, nil
 }
 
-// leafSANErrors are collected, not returned early, as the server does.
+// leafSANErrors are collected, not returned early, as the server does: every
+// DNS name, then every email address, whatever their order in the leaf. Each
+// DNS check stands alone, so ".a..b." fails two. URIs and IP addresses have
+// no checks beyond crypto/x509's parse.
 func leafSANErrors(chainPath *field.Path, leaf *x509.Certificate) field.ErrorList {
 	var errs field.ErrorList
 	for _, name := range leaf.DNSNames {
-		switch {
-		case name == "":
+		if name == "" {
 			errs = append(errs, field.Invalid(chainPath, name, "leaf certificate should not contain empty DNSName"))
-		case strings.Contains(name, ".."):
+		}
+		if strings.Contains(name, "..") {
 			errs = append(errs, field.Invalid(chainPath, name, "leaf certificate's DNSName should not contain '..'"))
-		case strings.HasPrefix(name, ".") || strings.HasSuffix(name, "."):
+		}
+		if strings.HasPrefix(name, ".") || strings.HasSuffix(name, ".") {
 			errs = append(errs, field.Invalid(chainPath, name, "leaf certificate's DNSName should not start or end with '.'"))
 		}
 	}

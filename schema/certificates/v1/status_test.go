@@ -176,7 +176,7 @@ func TestValidateStatusChain(t *testing.T) {
 	leaf := leafPEM(t, testKey(t, "ed25519").Public(), nb, na)
 	_, otherKey, _ := ed25519.GenerateKey(rand.Reader)
 	otherLeaf := leafPEM(t, otherKey.Public(), nb, na)
-	sanLeaf := leafPEM(t, otherKey.Public(), nb, na, "a..b", ".x", "ok.example.com", "y.")
+	sanLeaf := leafPEM(t, otherKey.Public(), nb, na, "a..b", ".x", "ok.example.com", "y.", ".a..b.", "")
 	invalid := func(value any, msg string) field.ErrorList {
 		return field.ErrorList{field.Invalid(chainPath, value, msg)}
 	}
@@ -198,6 +198,10 @@ func TestValidateStatusChain(t *testing.T) {
 			field.Invalid(chainPath, "a..b", "leaf certificate's DNSName should not contain '..'"),
 			field.Invalid(chainPath, ".x", "leaf certificate's DNSName should not start or end with '.'"),
 			field.Invalid(chainPath, "y.", "leaf certificate's DNSName should not start or end with '.'"),
+			// Each check stands alone: one name, two causes.
+			field.Invalid(chainPath, ".a..b.", "leaf certificate's DNSName should not contain '..'"),
+			field.Invalid(chainPath, ".a..b.", "leaf certificate's DNSName should not start or end with '.'"),
+			field.Invalid(chainPath, "", "leaf certificate should not contain empty DNSName"),
 			field.Invalid(chainPath, sanLeaf, "leaf certificate was not issued to the requested public key")}},
 		{"bad block after the leaf", leaf + pemBlock("FOO", []byte("x")), invalid(leaf+pemBlock("FOO", []byte("x")),
 			"issued certificate chain must consist entirely of CERTFICATE PEM blocks")},
@@ -211,11 +215,18 @@ func TestValidateStatusChain(t *testing.T) {
 			assertErrors(t, pcrvalidation.ValidateStatusUpdate(pcr, old, testNow), tc.want)
 		})
 	}
-	t.Run("missing times, all reported", func(t *testing.T) {
+	t.Run("other key, the times not looked at", func(t *testing.T) {
 		status := issuedStatus(otherLeaf, nb, na, refresh)
 		status.NotBefore, status.NotAfter, status.BeginRefreshAt = nil, nil, nil
+		want := invalid(otherLeaf, "leaf certificate was not issued to the requested public key")
+		assertErrors(t, pcrvalidation.ValidateStatusUpdate(withStatus(old, status), old, testNow), want)
+	})
+	t.Run("missing times, all reported after the names", func(t *testing.T) {
+		chain := leafPEM(t, testKey(t, "ed25519").Public(), nb, na, ".x")
+		status := issuedStatus(chain, nb, na, refresh)
+		status.NotBefore, status.NotAfter, status.BeginRefreshAt = nil, nil, nil
 		want := field.ErrorList{
-			field.Invalid(chainPath, otherLeaf, "leaf certificate was not issued to the requested public key"),
+			field.Invalid(chainPath, ".x", "leaf certificate's DNSName should not start or end with '.'"),
 			field.Required(statusPath.Child("notBefore"), "must be present and consistent with the issued certificate"),
 			field.Required(statusPath.Child("notAfter"), "must be present and consistent with the issued certificate"),
 			field.Required(statusPath.Child("beginRefreshAt"), "must be present and in the range [notbefore+10min, notafter-10min]"),
