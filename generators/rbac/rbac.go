@@ -60,8 +60,9 @@ var output = manifest.Output{DirSetting: SettingDir, HeaderSetting: SettingHeade
 
 // Generator writes the RBAC manifest.
 var Generator = &gen.Generator{
-	Name:         "rbac",
-	Doc:          "ClusterRole and Roles (config/rbac/role.yaml) from +kubebuilder:rbac markers in any package, merged and sorted as controller-gen's rbac generator does.",
+	Name: "rbac",
+	Doc: "ClusterRole and Roles (config/rbac/role.yaml) from +kubebuilder:rbac markers in any package, merged and sorted as controller-gen's rbac generator does. " +
+		"Flags: --rbac-dir, --rbac-role-name (default manager-role), --rbac-file-name (default role.yaml), --rbac-header-file.",
 	Markers:      []string{markers.RBACMarker, markers.RBACDirMarker},
 	CommentsOnly: true,
 	// Every package may carry rules; the first package's pass writes them all.

@@ -51,8 +51,9 @@ var output = manifest.Output{DirSetting: SettingDir, HeaderSetting: SettingHeade
 
 // Generator writes the webhook manifest.
 var Generator = &gen.Generator{
-	Name:         "webhook",
-	Doc:          "MutatingWebhookConfiguration and ValidatingWebhookConfiguration (config/webhook/manifests.yaml) from +kubebuilder:webhook markers in any package, as controller-gen's webhook generator writes them.",
+	Name: "webhook",
+	Doc: "MutatingWebhookConfiguration and ValidatingWebhookConfiguration (config/webhook/manifests.yaml) from +kubebuilder:webhook markers in any package, as controller-gen's webhook generator writes them. " +
+		"Flags: --webhook-dir, --webhook-header-file.",
 	Markers:      []string{markers.WebhookMarker, markers.WebhookConfigurationMarker, markers.WebhookDirMarker},
 	CommentsOnly: true,
 	Enabled:      func(*model.Package) bool { return true },
