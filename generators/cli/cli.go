@@ -47,11 +47,12 @@ func Run(args []string, stdout, stderr io.Writer) int {
 }
 
 const usage = `metagen generates deepcopy, validation, OpenAPI and client code for
-Kubernetes-style API types, from one load of the packages.
+Kubernetes-style API types, and CRD, RBAC and webhook manifests, from one
+load of the packages.
 
 Usage:
-  metagen generate [-g deepcopy,…] [--header-file F] [PATTERNS…]
-  metagen verify   [-g deepcopy,…] [--header-file F] [PATTERNS…]
+  metagen generate [-g deepcopy,…] [--header-file F] [--rbac-dir D] [--webhook-dir D] [PATTERNS…]
+  metagen verify   [-g deepcopy,…] [--header-file F] [--rbac-dir D] [--webhook-dir D] [PATTERNS…]
   metagen serve    [--addr 127.0.0.1:PORT] [--crds DIR] [--kubeconfig FILE] [--gc] [--watch-cache]
   metagen help [markers|generators|NAME]
   metagen version
@@ -75,10 +76,14 @@ func parsePipelineFlags(name string, args []string, stderr io.Writer) (pipeline.
 	set.StringVar(&f.generators, "g", "", "comma-separated generators to run (default: every generator the packages opt into)")
 	set.StringVar(&f.headerFile, "header-file", "", "file of Go comments (e.g. a license) to put at the top of generated files")
 	set.StringVar(&f.tags, "tags", "", "comma-separated build tags for loading")
+	settings := addSettingFlags(set)
 	if err := set.Parse(args); err != nil {
 		return pipeline.Options{}, err
 	}
 	opts := pipeline.Options{Patterns: set.Args(), HeaderFile: f.headerFile}
+	if err := settings.apply(&opts); err != nil {
+		return pipeline.Options{}, err
+	}
 	if f.generators != "" {
 		opts.Only = strings.Split(f.generators, ",")
 	}

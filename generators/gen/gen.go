@@ -32,6 +32,10 @@ type Generator struct {
 	Enabled func(*model.Package) bool
 	// Run generates for one package into the pass's files.
 	Run func(*Pass) error
+	// CommentsOnly is set for a generator that reads only the packages'
+	// comments (rbac, webhook): when every selected generator does, the
+	// load type-checks nothing, so controller packages cost only a parse.
+	CommentsOnly bool
 	// OwnedFiles, when set, lists existing files outside the package
 	// directories that the generator may have written (CRD manifests, say);
 	// those it no longer produces are removed, if they carry our header.

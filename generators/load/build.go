@@ -26,14 +26,14 @@ func buildPackage(fset *token.FileSet, c *checkedPackage) (*model.Package, []err
 		Syntax:         c.syntax,
 		GeneratedFiles: c.generated,
 	}
-	if c.types == nil {
-		return out, nil
-	}
 	var errs []error
 	for _, file := range out.Syntax {
 		set, markerErrs := markers.ParseGroups(fset, markers.OnPackage, commentsAbovePackageClause(file)...)
 		out.Markers = append(out.Markers, set...)
 		errs = append(errs, markerErrs...)
+	}
+	if c.types == nil {
+		return out, errs
 	}
 	for _, file := range out.Syntax {
 		types, typeErrs := namedTypes(fset, out, file)

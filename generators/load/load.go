@@ -33,6 +33,9 @@ type Options struct {
 	Patterns []string
 	// BuildFlags are passed to the go command, e.g. -tags.
 	BuildFlags []string
+	// CommentsOnly parses the input packages and reads their package
+	// markers, and type-checks nothing: no Types, Info or NamedTypes.
+	CommentsOnly bool
 }
 
 // Load loads the packages matched by the patterns and builds the model.
@@ -65,10 +68,15 @@ func Load(opts Options) (*model.Universe, error) {
 	if len(problems) > 0 {
 		return nil, errors.Join(diag.Sort(problems)...)
 	}
-	imports := startLoadingImports(opts, universe.Fset, roots)
-	checked := typeCheck(universe.Fset, roots, imports)
-	if _, err := imports(); err != nil {
-		return nil, err
+	var checked []*checkedPackage
+	if opts.CommentsOnly {
+		checked = parseOnly(universe.Fset, roots)
+	} else {
+		imports := startLoadingImports(opts, universe.Fset, roots)
+		checked = typeCheck(universe.Fset, roots, imports)
+		if _, err := imports(); err != nil {
+			return nil, err
+		}
 	}
 	for _, c := range checked {
 		if c.outputOnly {

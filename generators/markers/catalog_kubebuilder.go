@@ -63,8 +63,6 @@ func init() {
 		{"kubebuilder:validation:AtMostOneOf", OnType, Raw, false, "openapi", "At most one of the named fields (a;b or {a,b}) is set: a CEL rule, as controller-gen writes it."},
 		{"kubebuilder:validation:AtLeastOneOf", OnType, Raw, false, "openapi", "At least one of the named fields (a;b or {a,b}) is set: a CEL rule, as controller-gen writes it."},
 		{"versionName", OnPackage, String, false, "crd", "The API version of the package's types in CRDs, when it is not the package name."},
-		{"kubebuilder:rbac", OnPackage | OnType, Raw, true, "", "controller-gen rbac: an RBAC rule."},
-		{"kubebuilder:webhook", OnPackage | OnType, Raw, true, "", "controller-gen webhook: a webhook configuration."},
 		{"kubebuilder:ac:generate", OnPackage | OnType, Bool, false, "", "controller-gen applyconfiguration."},
 		{"kubebuilder:ac:output:package", OnPackage, String, false, "", "controller-gen applyconfiguration output package."},
 	} {

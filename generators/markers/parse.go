@@ -246,6 +246,9 @@ func checkValue(m Marker, target Target) error {
 			}
 		}
 	}
+	if def.Check != nil && def.Args {
+		return def.Check(target, m.Args) // a typed marker checks its arguments
+	}
 	if def.Check != nil {
 		return def.Check(target, value)
 	}

@@ -22,6 +22,9 @@ type Universe struct {
 	Packages []*Package
 	// ModuleDir is the root directory of the main module; nothing is written outside it.
 	ModuleDir string
+	// Settings are the run's generator options from the command line
+	// (rbac-dir, webhook-dir, …), by name; each generator reads its own.
+	Settings map[string]string
 }
 
 // Package is one input package.

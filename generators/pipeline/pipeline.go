@@ -20,8 +20,10 @@ import (
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 	"github.com/metagen-dev/metagen/generators/openapi"
+	"github.com/metagen-dev/metagen/generators/rbac"
 	"github.com/metagen-dev/metagen/generators/register"
 	"github.com/metagen-dev/metagen/generators/validation"
+	"github.com/metagen-dev/metagen/generators/webhook"
 )
 
 // Generators are all of metagen's generators, in the order they run.
@@ -32,6 +34,8 @@ var Generators = []*gen.Generator{
 	openapi.Generator,
 	crd.Generator,
 	client.Generator,
+	rbac.Generator,
+	webhook.Generator,
 }
 
 // Options say what to generate.
@@ -43,6 +47,8 @@ type Options struct {
 	Only       []string
 	HeaderFile string
 	BuildFlags []string
+	// Settings are generator options by name (rbac-dir, …); see model.Universe.
+	Settings map[string]string
 }
 
 // Generate plans and writes. On any error nothing is written.
@@ -64,10 +70,11 @@ func NewPlan(opts Options) (*gofile.Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	universe, err := load.Load(load.Options{Dir: opts.Dir, Patterns: opts.Patterns, BuildFlags: opts.BuildFlags})
+	universe, err := load.Load(load.Options{Dir: opts.Dir, Patterns: opts.Patterns, BuildFlags: opts.BuildFlags, CommentsOnly: commentsOnly(selected)})
 	if err != nil {
 		return nil, err
 	}
+	universe.Settings = opts.Settings
 	wanted, err := run(universe, selected, header)
 	if err != nil {
 		return nil, err
@@ -214,4 +221,14 @@ func MarkersOf(g *gen.Generator) []*markers.Def {
 		}
 	}
 	return defs
+}
+
+// commentsOnly reports whether every selected generator reads only comments.
+func commentsOnly(selected []*gen.Generator) bool {
+	for _, g := range selected {
+		if !g.CommentsOnly {
+			return false
+		}
+	}
+	return len(selected) > 0
 }

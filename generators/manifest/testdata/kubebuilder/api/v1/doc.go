@@ -1,0 +1,3 @@
+// Package v1 holds the fleet API and its webhooks.
+// +groupName=fleet.example.com
+package v1

@@ -1,0 +1,104 @@
+package markers
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The RBAC and webhook markers of controller-gen. Each is a Go type that
+// DecodeArgs fills, with controller-tools' argument names; their values are
+// checked further by the rbac and webhook generators.
+
+// RBACRule is +kubebuilder:rbac: one rule of the generated ClusterRole, or
+// of a Role when it names a namespace.
+type RBACRule struct {
+	Groups        []string `marker:",optional"`
+	Resources     []string `marker:",optional"`
+	ResourceNames []string `marker:",optional"`
+	Verbs         []string
+	URLs          []string `marker:"urls,optional"`
+	Namespace     string   `marker:",optional"`
+	RoleName      string   `marker:"roleName,optional"`
+}
+
+// Webhook is +kubebuilder:webhook: one webhook of the generated
+// MutatingWebhookConfiguration or ValidatingWebhookConfiguration.
+type Webhook struct {
+	Mutating                bool
+	FailurePolicy           string
+	MatchPolicy             string `marker:",optional"`
+	SideEffects             string `marker:",optional"`
+	TimeoutSeconds          int    `marker:",optional"`
+	Groups                  []string
+	Resources               []string
+	Verbs                   []string
+	Versions                []string
+	Name                    string
+	ServiceName             string   `marker:"serviceName,optional"`
+	ServiceNamespace        string   `marker:"serviceNamespace,optional"`
+	Path                    string   `marker:"path,optional"`
+	ServicePort             *int32   `marker:"servicePort,optional"`
+	WebhookVersions         []string `marker:"webhookVersions,optional"`
+	AdmissionReviewVersions []string `marker:"admissionReviewVersions"`
+	ReinvocationPolicy      string   `marker:"reinvocationPolicy,optional"`
+	URL                     string   `marker:"url,optional"`
+	Patch                   string   `marker:"patch,optional"`
+}
+
+// WebhookConfiguration is +kubebuilder:webhookconfiguration: the name of
+// the generated mutating or validating configuration.
+type WebhookConfiguration struct {
+	Mutating bool
+	Name     string `marker:"name,optional"`
+}
+
+// Names of the markers, for the generators.
+const (
+	RBACMarker                 = "kubebuilder:rbac"
+	WebhookMarker              = "kubebuilder:webhook"
+	WebhookConfigurationMarker = "kubebuilder:webhookconfiguration"
+	RBACDirMarker              = "metagen:rbac-dir"
+	WebhookDirMarker           = "metagen:webhook-dir"
+)
+
+func init() {
+	typed := func(name string, markerType any, reader, doc string) *Def {
+		return &Def{Name: name, Targets: OnPackage | OnType, Kind: Raw, Args: true, Dialect: kubebuilder, Reader: reader,
+			Doc:   doc + " Arguments: " + strings.Join(ArgNames(markerType), ", ") + ".",
+			Check: checkTyped(markerType)}
+	}
+	register(
+		typed(RBACMarker, RBACRule{}, "rbac",
+			"An RBAC rule of the generated ClusterRole (or of a Role in namespace=…), merged and sorted as controller-gen does: "+
+				"groups=…;…,resources=…;…,resourceNames=…,verbs=get;list;…,urls=…,namespace=…,roleName=…. Written anywhere outside declarations (conventionally above Reconcile), in any package of the run."),
+		typed(WebhookMarker, Webhook{}, "webhook",
+			"An admission webhook of the generated MutatingWebhookConfiguration or ValidatingWebhookConfiguration, as controller-gen writes it: "+
+				"path=… (or url=…),mutating=…,failurePolicy=Fail|Ignore,sideEffects=None|NoneOnDryRun,groups=…,resources=…,verbs=create;update;…,versions=…,name=…,admissionReviewVersions=…."),
+		typed(WebhookConfigurationMarker, WebhookConfiguration{}, "webhook",
+			"Names the generated mutating (mutating=true) or validating webhook configuration: name=…."),
+		&Def{Name: RBACDirMarker, Targets: OnPackage, Kind: String, Dialect: Namespace, Reader: "rbac",
+			Doc: "Write the RBAC manifests (role.yaml) into this directory, relative to the package, instead of config/rbac at the module root; --rbac-dir overrides it."},
+		&Def{Name: WebhookDirMarker, Targets: OnPackage, Kind: String, Dialect: Namespace, Reader: "webhook",
+			Doc: "Write the webhook manifests (manifests.yaml) into this directory, relative to the package, instead of config/webhook at the module root; --webhook-dir overrides it."},
+	)
+}
+
+// checkTyped decodes the marker's arguments into a fresh value of its type,
+// so that a misspelled key or a missing argument is an error wherever the
+// marker is read.
+func checkTyped(markerType any) func(Target, string) error {
+	return func(_ Target, args string) error {
+		var err error
+		switch markerType.(type) {
+		case RBACRule:
+			err = DecodeArgs(args, &RBACRule{})
+		case Webhook:
+			err = DecodeArgs(args, &Webhook{})
+		case WebhookConfiguration:
+			err = DecodeArgs(args, &WebhookConfiguration{})
+		default:
+			err = fmt.Errorf("no decoder for %T", markerType)
+		}
+		return err
+	}
+}

@@ -1,0 +1,110 @@
+package markers
+
+import (
+	"go/ast"
+	"go/token"
+	"slices"
+	"strings"
+)
+
+// PackageLevel reads the markers called one of names that controller-tools
+// takes as package markers in a file (markers.PackageMarkers): those in the
+// package clause's comments and in comment groups outside every
+// declaration that are no declaration's doc or line comment, such as the
+// block kubebuilder writes, a blank line above a Reconcile func's doc.
+// Markers in the doc comment of a func, var or const are no package
+// markers to controller-tools; nor those inside a declaration.
+//
+// Only markers named (or misspelled near) one of names are read: other
+// markers in free comments (+kubebuilder:scaffold:…) belong to other tools.
+// misplaced are the markers of names in doc comments of declarations, which
+// controller-tools ignores there.
+func PackageLevel(fset *token.FileSet, file *ast.File, names ...string) (set, misplaced Set, errs []error) {
+	free, docs := commentGroups(file)
+	set, errs = namedMarkers(fset, free, names)
+	misplaced, _ = namedMarkers(fset, docs, names)
+	return set, misplaced, errs
+}
+
+func namedMarkers(fset *token.FileSet, groups []*ast.CommentGroup, names []string) (Set, []error) {
+	var set Set
+	var errs []error
+	for _, group := range groups {
+		for _, comment := range group.List {
+			found, foundErrs := ParseGroups(fset, OnPackage|OnType, &ast.CommentGroup{List: []*ast.Comment{comment}})
+			for _, m := range found {
+				if slices.Contains(names, m.Name) {
+					set = append(set, m)
+					errs = append(errs, foundErrs...)
+				} else if near := misspelt(m, names); near != "" {
+					errs = append(errs, errorf(m.Pos, "unknown marker %q (did you mean %q?)", "+"+m.Name, "+"+near))
+				}
+			}
+		}
+	}
+	return set, errs
+}
+
+// commentGroups are the file's comment groups that controller-tools reads
+// package markers from, and the doc comments of its declarations, in source
+// order.
+func commentGroups(file *ast.File) (free, docs []*ast.CommentGroup) {
+	owned := map[*ast.CommentGroup]bool{}
+	isDoc := map[*ast.CommentGroup]bool{}
+	type span struct{ from, to token.Pos }
+	var inside []span
+	for _, decl := range file.Decls {
+		inside = append(inside, span{decl.Pos(), decl.End()})
+		switch decl := decl.(type) {
+		case *ast.FuncDecl:
+			isDoc[decl.Doc] = true
+		case *ast.GenDecl:
+			isDoc[decl.Doc] = true
+			for _, spec := range decl.Specs {
+				switch spec := spec.(type) {
+				case *ast.TypeSpec:
+					isDoc[spec.Doc], owned[spec.Comment] = true, true
+				case *ast.ValueSpec:
+					isDoc[spec.Doc], owned[spec.Comment] = true, true
+				case *ast.ImportSpec:
+					isDoc[spec.Doc], owned[spec.Comment] = true, true
+				}
+			}
+		}
+	}
+	for _, group := range file.Comments {
+		switch {
+		case group == file.Doc:
+			free = append(free, group)
+		case isDoc[group]:
+			docs = append(docs, group)
+		case owned[group]:
+		case slices.ContainsFunc(inside, func(s span) bool { return group.Pos() >= s.from && group.End() <= s.to }):
+		default:
+			free = append(free, group)
+		}
+	}
+	return free, docs
+}
+
+// misspelt is the name among names that the unknown marker m misspells
+// (+kubebuilder:rabc:groups=… for kubebuilder:rbac), or "". The names are
+// short, so it compares every ':'-prefix of m's name, within two edits.
+func misspelt(m Marker, names []string) string {
+	if m.Def != nil {
+		return ""
+	}
+	for prefix := m.Name; prefix != ""; {
+		for _, name := range names {
+			if editDistance(prefix, name) <= 2 {
+				return name
+			}
+		}
+		cut := strings.LastIndexByte(prefix, ':')
+		if cut < 0 {
+			break
+		}
+		prefix = prefix[:cut]
+	}
+	return ""
+}

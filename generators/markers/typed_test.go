@@ -1,0 +1,88 @@
+package markers
+
+import (
+	"go/ast"
+	"go/token"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestDecodeArgsRBAC(t *testing.T) {
+	for _, c := range []struct {
+		args string
+		want RBACRule
+	}{
+		{`groups=apps,resources=deployments;deployments/status,verbs=get;list;watch`,
+			RBACRule{Groups: []string{"apps"}, Resources: []string{"deployments", "deployments/status"}, Verbs: []string{"get", "list", "watch"}}},
+		{`groups="",resources=pods,verbs={get,list}`,
+			RBACRule{Groups: []string{""}, Resources: []string{"pods"}, Verbs: []string{"get", "list"}}},
+		{`urls=/metrics;/healthz,verbs=get`,
+			RBACRule{URLs: []string{"/metrics", "/healthz"}, Verbs: []string{"get"}}},
+		{`groups=apps.example.com,namespace=infra,roleName=infra-manager,resources=secrets,resourceNames=my-config,verbs=*`,
+			RBACRule{Groups: []string{"apps.example.com"}, Namespace: "infra", RoleName: "infra-manager", Resources: []string{"secrets"}, ResourceNames: []string{"my-config"}, Verbs: []string{"*"}}},
+	} {
+		var got RBACRule
+		if err := DecodeArgs(c.args, &got); err != nil {
+			t.Errorf("%s: %v", c.args, err)
+			continue
+		}
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s:\n got %#v\nwant %#v", c.args, got, c.want)
+		}
+	}
+}
+
+func TestDecodeArgsWebhook(t *testing.T) {
+	args := "path=/mutate-v1-pod,mutating=true,failurePolicy=fail,sideEffects=None,groups=core,resources=pods,verbs=create;update," +
+		"versions=v1,name=mpod.kb.io,admissionReviewVersions=v1;v1beta1,timeoutSeconds=5,servicePort=9443," +
+		"patch=`{\"timeoutSeconds\":25}`"
+	var got Webhook
+	if err := DecodeArgs(args, &got); err != nil {
+		t.Fatal(err)
+	}
+	port := int32(9443)
+	want := Webhook{Path: "/mutate-v1-pod", Mutating: true, FailurePolicy: "fail", SideEffects: "None", Groups: []string{"core"},
+		Resources: []string{"pods"}, Verbs: []string{"create", "update"}, Versions: []string{"v1"}, Name: "mpod.kb.io",
+		AdmissionReviewVersions: []string{"v1", "v1beta1"}, TimeoutSeconds: 5, ServicePort: &port, Patch: `{"timeoutSeconds":25}`}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("\n got %#v\nwant %#v", got, want)
+	}
+}
+
+func TestDecodeArgsErrors(t *testing.T) {
+	for args, want := range map[string]string{
+		`groups=apps,resources=pods,verb=get`:           `unknown argument "verb" (did you mean "verbs"?)`,
+		`groups=apps,resources=pods`:                    `missing argument verbs=…`,
+		`groups=apps,colour=blue,verbs=get`:             `unknown argument "colour" (want one of groups, namespace,`,
+		`verbs=get,groups`:                              `want '=' after groups`,
+		`verbs=get;{list}`:                              `a comma after the value of verbs`,
+		`mutating=maybe,failurePolicy=fail,name=x`:      `want true or false`,
+		`mutating=true,timeoutSeconds=1.5,verbs=create`: `want a whole number`,
+	} {
+		var err error
+		if strings.Contains(args, "mutating") {
+			err = DecodeArgs(args, &Webhook{})
+		} else {
+			err = DecodeArgs(args, &RBACRule{})
+		}
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want an error containing %q", args, err, want)
+		}
+	}
+}
+
+// A typed marker's arguments are checked where the marker is parsed, with
+// the marker's position.
+func TestTypedMarkerCheckedOnParse(t *testing.T) {
+	fset := token.NewFileSet()
+	fset.AddFile("c.go", -1, 100)
+	group := &ast.CommentGroup{List: []*ast.Comment{{Slash: 1, Text: "// +kubebuilder:rbac:groups=apps,resources=pods,verb=get"}}}
+	set, errs := ParseGroups(fset, OnPackage, group)
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), `c.go:1:4: marker "+kubebuilder:rbac": unknown argument "verb" (did you mean "verbs"?)`) {
+		t.Fatalf("errors %v", errs)
+	}
+	if len(set) != 1 || set[0].Def.Name != RBACMarker {
+		t.Fatalf("set %v", set)
+	}
+}
