@@ -20,6 +20,7 @@ import (
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 	"github.com/metagen-dev/metagen/generators/openapi"
+	"github.com/metagen-dev/metagen/generators/prerelease"
 	"github.com/metagen-dev/metagen/generators/register"
 	"github.com/metagen-dev/metagen/generators/validation"
 )
@@ -28,6 +29,7 @@ import (
 var Generators = []*gen.Generator{
 	deepcopy.Generator,
 	register.Generator,
+	prerelease.Generator,
 	validation.Generator,
 	openapi.Generator,
 	crd.Generator,
