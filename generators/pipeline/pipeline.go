@@ -13,6 +13,7 @@ import (
 	"github.com/metagen-dev/metagen/generators/client"
 	"github.com/metagen-dev/metagen/generators/crd"
 	"github.com/metagen-dev/metagen/generators/deepcopy"
+	"github.com/metagen-dev/metagen/generators/defaults"
 	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/gofile"
@@ -30,6 +31,7 @@ var Generators = []*gen.Generator{
 	deepcopy.Generator,
 	register.Generator,
 	prerelease.Generator,
+	defaults.Generator,
 	validation.Generator,
 	openapi.Generator,
 	crd.Generator,
