@@ -23,3 +23,12 @@ func TestGolden(t *testing.T) {
 		})
 	}
 }
+
+// TestGoldenOutputCompiles vets the k8s-style case with its generated
+// defaulters (and the deepcopy its types need to be runtime.Objects).
+func TestGoldenOutputCompiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	golden.VetGenerated(t, []string{"./generators/defaults/testdata/k8sstyle", "./generators/defaults/testdata/k8sstyle/api"}, "deepcopy", "defaults")
+}

@@ -2,6 +2,7 @@ package markers
 
 import (
 	"fmt"
+	"go/token"
 	"strconv"
 	"strings"
 )
@@ -32,6 +33,29 @@ func checkReplacementGVK(_ Target, value string) error {
 		return fmt.Errorf(`the replacement version must start with "v" and be all lower-case, got %q`, version)
 	case strings.ToUpper(kind[:1]) != kind[:1]:
 		return fmt.Errorf("the replacement kind must start with an upper-case letter, got %q", kind)
+	}
+	return nil
+}
+
+// checkDefaulterGen wants true or false on a type, and a field name or
+// false on a package.
+func checkDefaulterGen(target Target, value string) error {
+	if target == OnType {
+		if value != "true" && value != "false" {
+			return fmt.Errorf("on a type want true or false, got %q", value)
+		}
+		return nil
+	}
+	if value != "false" && !token.IsIdentifier(value) {
+		return fmt.Errorf("on a package want the name of the field that selects types (TypeMeta), or false, got %q", value)
+	}
+	return nil
+}
+
+// checkFullImportPath refuses relative paths, as code-generator does.
+func checkFullImportPath(_ Target, value string) error {
+	if strings.HasPrefix(value, "./") || strings.HasPrefix(value, "../") || strings.ContainsAny(value, " \t,") {
+		return fmt.Errorf("want a full import path, got %q", value)
 	}
 	return nil
 }
