@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/gengo"
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/model"
 )
@@ -55,7 +56,7 @@ func Enabled(pkg *model.Package) bool {
 // all input packages and the comment reader.
 type state struct {
 	fset     *token.FileSet
-	comments *comments
+	comments *gengo.Comments
 	existing funcMap
 	errs     []error
 }
@@ -67,7 +68,7 @@ func sharedState(pass *gen.Pass) *state {
 }
 
 func newState(universe *model.Universe) *state {
-	st := &state{fset: universe.Fset, comments: newComments(), existing: funcMap{}}
+	st := &state{fset: universe.Fset, comments: gengo.NewComments(), existing: funcMap{}}
 	for _, pkg := range universe.Packages {
 		if pkg.Types != nil {
 			st.addManualDefaulters(pkg.Types)
@@ -95,24 +96,24 @@ func (st *state) addManualDefaulters(pkg *types.Package) {
 		if !ok {
 			continue
 		}
-		obj := namedObject(ptr.Elem())
+		obj := gengo.NamedObject(ptr.Elem())
 		if obj == nil {
 			continue
 		}
 		f := &function{pkgPath: pkg.Path(), name: name, pos: st.fset.Position(fn.Pos())}
-		d := st.existing[key(ptr.Elem())]
+		d := st.existing[gengo.Key(ptr.Elem())]
 		if d == nil {
 			d = &defaulters{}
-			st.existing[key(ptr.Elem())] = d
+			st.existing[gengo.Key(ptr.Elem())] = d
 		}
 		switch {
 		case name == "SetDefaults_"+obj.Name():
 			if d.base != nil {
-				st.errs = append(st.errs, diag.Errorf(f.pos, "%s.%s: a second defaulter for %s; %s.%s is the first", f.pkgPath, name, key(ptr.Elem()), d.base.pkgPath, d.base.name))
+				st.errs = append(st.errs, diag.Errorf(f.pos, "%s.%s: a second defaulter for %s; %s.%s is the first", f.pkgPath, name, gengo.Key(ptr.Elem()), d.base.pkgPath, d.base.name))
 				continue
 			}
 			d.base = f
-			d.baseCovers = st.hasTag(st.comments.above(f.pos, false), "covers")
+			d.baseCovers = st.hasTag(st.comments.Above(f.pos, false), "covers")
 		case strings.HasPrefix(name, "SetDefaults_"+obj.Name()+"_"):
 			d.additional = append(d.additional, f) // scope names are sorted
 		case name == "SetObjectDefaults_"+obj.Name():
@@ -123,9 +124,9 @@ func (st *state) addManualDefaulters(pkg *types.Package) {
 
 // hasTag reports whether the lines hold exactly one +k8s:defaulter-gen
 // tag, with the value (defaulter-gen's checkTag).
-func (st *state) hasTag(lines []commentLine, value string) bool {
-	values := tagValues(lines, markerDefaulterGen)
-	return len(values) == 1 && values[0].text == value
+func (st *state) hasTag(lines []gengo.CommentLine, value string) bool {
+	values := gengo.TagValues(lines, markerDefaulterGen)
+	return len(values) == 1 && values[0].Text == value
 }
 
 func run(pass *gen.Pass) error {
@@ -207,13 +208,13 @@ func planDefaulters(st *state, pkg *model.Package, typesPkg *types.Package, filt
 		if !ok || obj.IsAlias() || !obj.Exported() || !st.selects(obj, filters) {
 			continue
 		}
-		candidates[key(obj.Type())] = &defaulters{}
+		candidates[gengo.Key(obj.Type())] = &defaulters{}
 		order = append(order, obj)
 	}
 	for {
 		promoted := 0
 		for _, obj := range order {
-			d := candidates[key(obj.Type())]
+			d := candidates[gengo.Key(obj.Type())]
 			if d == nil || d.object != nil {
 				continue
 			}
@@ -229,8 +230,8 @@ func planDefaulters(st *state, pkg *model.Package, typesPkg *types.Package, filt
 	}
 	out := planned{defaulters: funcMap{}}
 	for _, obj := range order {
-		if d := candidates[key(obj.Type())]; d.object != nil {
-			out.defaulters[key(obj.Type())] = d
+		if d := candidates[gengo.Key(obj.Type())]; d.object != nil {
+			out.defaulters[gengo.Key(obj.Type())] = d
 			out.types = append(out.types, obj)
 		}
 	}
@@ -243,14 +244,14 @@ func (st *state) selects(obj *types.TypeName, filters []string) bool {
 	if st.existing.of(obj.Type()).object != nil {
 		return false
 	}
-	second := st.comments.above(st.fset.Position(obj.Pos()), true)
+	second := st.comments.Above(st.fset.Position(obj.Pos()), true)
 	if st.hasTag(second, "false") {
 		return false
 	}
 	if st.hasTag(second, "true") {
 		return true
 	}
-	if k, _ := shape(obj.Type()); k != kindStruct || len(filters) == 0 {
+	if k, _ := gengo.Shape(obj.Type()); k != gengo.KindStruct || len(filters) == 0 {
 		return false
 	}
 	s := obj.Type().Underlying().(*types.Struct)

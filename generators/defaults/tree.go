@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/gengo"
 )
 
 // function is a defaulting function to call: hand-written, or one this run
@@ -32,7 +33,7 @@ type defaulters struct {
 type funcMap map[string]*defaulters
 
 func (m funcMap) of(t types.Type) *defaulters {
-	if d := m[key(t)]; d != nil {
+	if d := m[gengo.Key(t)]; d != nil {
 		return d
 	}
 	return &defaulters{}
@@ -77,7 +78,7 @@ type treeBuilder struct {
 func (b *treeBuilder) build(t types.Type, root bool) *callNode {
 	parent := &callNode{elem: root}
 	existing := b.existing.of(t)
-	planned, generated := b.planned[key(t)]
+	planned, generated := b.planned[gengo.Key(t)]
 	switch {
 	case !root && generated && planned.object != nil:
 		parent.call = append(parent.call, planned.object)
@@ -93,54 +94,54 @@ func (b *treeBuilder) build(t types.Type, root bool) *callNode {
 	}
 	parent.call = append(parent.call, existing.additional...)
 
-	if b.building[key(t)] {
+	if b.building[gengo.Key(t)] {
 		return nil // recursion: the walk above covers it
 	}
-	b.building[key(t)] = true
-	defer func() { b.building[key(t)] = false }()
+	b.building[gengo.Key(t)] = true
+	defer func() { b.building[gengo.Key(t)] = false }()
 
-	k, inner := shape(t)
+	k, inner := gengo.Shape(t)
 	switch k {
-	case kindPointer:
+	case gengo.KindPointer:
 		if child := b.build(inner, false); child != nil {
 			child.elem = true
 			parent.children = append(parent.children, child)
 		}
-	case kindSlice, kindArray:
+	case gengo.KindSlice, gengo.KindArray:
 		if child := b.build(inner, false); child != nil {
 			child.index = true
-			if ik, _ := shape(inner); ik == kindPointer {
+			if ik, _ := gengo.Shape(inner); ik == gengo.KindPointer {
 				child.elem = true
 			}
 			parent.children = append(parent.children, child)
-		} else if member := b.populateDefault(nil, inner, b.typeComments(inner), packagePath(inner)); member != nil {
+		} else if member := b.populateDefault(nil, inner, b.typeComments(inner), gengo.PackagePath(inner)); member != nil {
 			member.index = true
 			parent.children = append(parent.children, member)
 		}
-	case kindMap:
+	case gengo.KindMap:
 		if child := b.build(inner, false); child != nil {
 			child.key = true
 			parent.children = append(parent.children, child)
-		} else if member := b.populateDefault(nil, inner, b.typeComments(inner), packagePath(inner)); member != nil {
+		} else if member := b.populateDefault(nil, inner, b.typeComments(inner), gengo.PackagePath(inner)); member != nil {
 			member.key = true
 			parent.children = append(parent.children, member)
 		}
-	case kindStruct:
+	case gengo.KindStruct:
 		st := t.Underlying().(*types.Struct)
 		for i := range st.NumFields() {
 			field := st.Field(i)
 			name := field.Name()
-			lines := b.st.comments.above(b.st.fset.Position(field.Pos()), false)
+			lines := b.st.comments.Above(b.st.fset.Position(field.Pos()), false)
 			if child := b.build(field.Type(), false); child != nil {
 				child.field = name
-				b.populateDefault(child, field.Type(), lines, packagePath(field.Type()))
+				b.populateDefault(child, field.Type(), lines, gengo.PackagePath(field.Type()))
 				parent.children = append(parent.children, child)
-			} else if member := b.populateDefault(nil, field.Type(), lines, packagePath(t)); member != nil {
+			} else if member := b.populateDefault(nil, field.Type(), lines, gengo.PackagePath(t)); member != nil {
 				member.field = name
 				parent.children = append(parent.children, member)
 			}
 		}
-	case kindAlias:
+	case gengo.KindAlias:
 		if child := b.build(inner, false); child != nil {
 			parent.children = append(parent.children, child)
 		}
@@ -152,12 +153,12 @@ func (b *treeBuilder) build(t types.Type, root bool) *callNode {
 }
 
 // typeComments are the comment lines of a named type's declaration.
-func (b *treeBuilder) typeComments(t types.Type) []commentLine {
-	obj := namedObject(t)
+func (b *treeBuilder) typeComments(t types.Type) []gengo.CommentLine {
+	obj := gengo.NamedObject(t)
 	if obj == nil {
 		return nil
 	}
-	return b.st.comments.above(b.st.fset.Position(obj.Pos()), false)
+	return b.st.comments.Above(b.st.fset.Position(obj.Pos()), false)
 }
 
 var refPattern = regexp.MustCompile(`^ref\(([^"]+)\)$`)
@@ -165,39 +166,39 @@ var refPattern = regexp.MustCompile(`^ref\(([^"]+)\)$`)
 // populateDefault is defaulter-gen's populateDefaultValue: it reads the
 // +default= of a field (or of the type behind a pointer) into node, making
 // a marker-only node when there is none.
-func (b *treeBuilder) populateDefault(node *callNode, t types.Type, lines []commentLine, commentPkg string) *callNode {
-	values := tagValues(lines, "default")
+func (b *treeBuilder) populateDefault(node *callNode, t types.Type, lines []gengo.CommentLine, commentPkg string) *callNode {
+	values := gengo.TagValues(lines, "default")
 	if len(values) > 1 {
-		*b.errs = append(*b.errs, diag.Errorf(values[1].pos, "more than one +default marker"))
+		*b.errs = append(*b.errs, diag.Errorf(values[1].Pos, "more than one +default marker"))
 		return node
 	}
-	var value commentLine
+	var value gengo.CommentLine
 	if len(values) == 1 {
 		value = values[0]
 	}
-	base, depth := resolve(t)
-	if depth > 0 && value.text == "" {
+	base, depth := gengo.Resolve(t)
+	if depth > 0 && value.Text == "" {
 		value = b.nestedDefault(t)
 	}
-	if value.text == "" {
+	if value.Text == "" {
 		return node
 	}
 	var d defaultValue
-	if m := refPattern.FindStringSubmatch(value.text); m != nil {
+	if m := refPattern.FindStringSubmatch(value.Text); m != nil {
 		d.refPkg, d.ref = commentPkg, m[1]
 		if dot := strings.LastIndexByte(m[1], '.'); dot >= 0 {
 			d.refPkg, d.ref = m[1][:dot], m[1][dot+1:]
 		}
 	} else {
 		var decoded any
-		if err := json.Unmarshal([]byte(value.text), &decoded); err != nil {
-			*b.errs = append(*b.errs, diag.Errorf(value.pos, "+default=%s: not JSON and not ref(<constant>): %v", value.text, err))
+		if err := json.Unmarshal([]byte(value.Text), &decoded); err != nil {
+			*b.errs = append(*b.errs, diag.Errorf(value.Pos, "+default=%s: not JSON and not ref(<constant>): %v", value.Text, err))
 			return node
 		}
-		if decoded != nil && reflect.DeepEqual(decoded, zeroValues[key(t)]) {
+		if decoded != nil && reflect.DeepEqual(decoded, gengo.ZeroValues[gengo.Key(t)]) {
 			return node
 		}
-		d.inline = value.text
+		d.inline = value.Text
 	}
 	if node == nil {
 		node = &callNode{markerOnly: true}
@@ -211,14 +212,14 @@ func (b *treeBuilder) populateDefault(node *callNode, t types.Type, lines []comm
 
 // nestedDefault is defaulter-gen's getNestedDefault: the +default= on the
 // declaration of a type behind aliases and pointers.
-func (b *treeBuilder) nestedDefault(t types.Type) commentLine {
+func (b *treeBuilder) nestedDefault(t types.Type) gengo.CommentLine {
 	for {
-		if values := tagValues(b.typeComments(t), "default"); len(values) == 1 && values[0].text != "" {
+		if values := gengo.TagValues(b.typeComments(t), "default"); len(values) == 1 && values[0].Text != "" {
 			return values[0]
 		}
-		k, next := shape(t)
-		if k != kindAlias && k != kindPointer {
-			return commentLine{}
+		k, next := gengo.Shape(t)
+		if k != gengo.KindAlias && k != gengo.KindPointer {
+			return gengo.CommentLine{}
 		}
 		t = next
 	}

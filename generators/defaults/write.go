@@ -9,6 +9,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/gengo"
 	"github.com/metagen-dev/metagen/generators/gen"
 )
 
@@ -170,13 +171,13 @@ func (n *callNode) writeDefault(w *writer, varName, index string, isVarPointer b
 	}
 	value := n.defaultValue.code()
 	if n.defaultIsPrimitive {
-		if path := pointerPath(n.defaultTopLevel); len(path) > 0 {
+		if path := gengo.PointerPath(n.defaultTopLevel); len(path) > 0 {
 			n.writePointerDefault(w, place, path, value)
 			return
 		}
-		zero, ok := zeroValues[key(n.defaultType)]
+		zero, ok := gengo.ZeroValues[gengo.Key(n.defaultType)]
 		if !ok {
-			w.err = diag.Errorf(w.pos, "%s: +default on a value of type %s, which defaulter-gen has no zero value for", w.typeName, key(n.defaultType))
+			w.err = diag.Errorf(w.pos, "%s: +default on a value of type %s, which defaulter-gen has no zero value for", w.typeName, gengo.Key(n.defaultType))
 			return
 		}
 		zeroText := fmt.Sprint(zero)
@@ -230,13 +231,13 @@ func (n *callNode) writePointerDefault(w *writer, place string, path []types.Typ
 		if i == 1 {
 			dest, assign = place, "="
 		}
-		sourceType := "*" + key(destElem)
+		sourceType := "*" + gengo.Key(destElem)
 		if i == depth {
-			sourceType = key(destElem)
+			sourceType = gengo.Key(destElem)
 		}
 		destElem = path[i-1]
 		source := fmt.Sprintf("ptrVar%d", i)
-		if key(destElem) == sourceType {
+		if gengo.Key(destElem) == sourceType {
 			w.line(dest + " " + assign + " &" + source)
 		} else {
 			w.line(dest+" "+assign+" (*", gen.TypeCode(destElem), ")(&"+source+")")

@@ -1,4 +1,8 @@
-package defaults
+// Package gengo is gengo's view of Go declarations, which the
+// code-generator tools metagen replaces see: comment lines read by line
+// (CommentLines, SecondClosestCommentLines) and type kinds, where a named
+// type of a basic, map or slice type is an "alias" of that anonymous type.
+package gengo
 
 import (
 	"go/ast"
@@ -8,32 +12,32 @@ import (
 	"sync"
 )
 
-// comments reads comment lines as gengo does: an object's comment lines are
+// Comments reads comment lines as gengo does: an object's comment lines are
 // the comment group that ends on the line above it, and the second closest
 // ones the group that ends one blank line above those. It parses a file
 // only when one of its declarations is asked for, which serves the input
 // packages and the dependencies (from export data positions) alike.
-type comments struct {
+type Comments struct {
 	mu    sync.Mutex
 	files map[string]map[int]commentGroup // by file name, by end line
 }
 
 type commentGroup struct {
 	startLine int
-	lines     []commentLine
+	lines     []CommentLine
 }
 
-// commentLine is one line of a comment, without "//", with its position.
-type commentLine struct {
-	text string
-	pos  token.Position
+// CommentLine is one line of a comment, without "//", with its position.
+type CommentLine struct {
+	Text string
+	Pos  token.Position
 }
 
-func newComments() *comments { return &comments{files: map[string]map[int]commentGroup{}} }
+func NewComments() *Comments { return &Comments{files: map[string]map[int]commentGroup{}} }
 
-// above returns the comment lines that end on the line above pos, and the
+// Above returns the comment lines that end on the line above pos, and the
 // group above those when second is set.
-func (c *comments) above(pos token.Position, second bool) []commentLine {
+func (c *Comments) Above(pos token.Position, second bool) []CommentLine {
 	groups := c.file(pos.Filename)
 	group, ok := groups[pos.Line-1]
 	if !ok {
@@ -45,7 +49,7 @@ func (c *comments) above(pos token.Position, second bool) []commentLine {
 	return groups[group.startLine-2].lines
 }
 
-func (c *comments) file(name string) map[int]commentGroup {
+func (c *Comments) file(name string) map[int]commentGroup {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if groups, ok := c.files[name]; ok {
@@ -68,22 +72,22 @@ func newCommentGroup(fset *token.FileSet, group *ast.CommentGroup) commentGroup 
 		text := strings.TrimPrefix(comment.Text, "//")
 		pos := fset.Position(comment.Slash)
 		pos.Column += 2 + len(text) - len(strings.TrimLeft(text, " \t"))
-		out.lines = append(out.lines, commentLine{text: text, pos: pos})
+		out.lines = append(out.lines, CommentLine{Text: text, Pos: pos})
 	}
 	return out
 }
 
-// tagValues are the values of +name=value tags among lines, as gengo's
+// TagValues are the values of +name=value tags among lines, as gengo's
 // ExtractCommentTagsWithoutArguments reads them, with their positions.
-func tagValues(lines []commentLine, name string) []commentLine {
-	var out []commentLine
+func TagValues(lines []CommentLine, name string) []CommentLine {
+	var out []CommentLine
 	for _, line := range lines {
-		text := strings.TrimSpace(line.text)
+		text := strings.TrimSpace(line.Text)
 		rest, ok := strings.CutPrefix(text, "+"+name)
 		if !ok || (rest != "" && rest[0] != '=') {
 			continue
 		}
-		out = append(out, commentLine{text: strings.TrimPrefix(rest, "="), pos: line.pos})
+		out = append(out, CommentLine{Text: strings.TrimPrefix(rest, "="), Pos: line.Pos})
 	}
 	return out
 }
