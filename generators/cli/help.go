@@ -105,6 +105,7 @@ func printGenerators(w io.Writer) {
 		fmt.Fprintf(table, "%s\t%s\t%s\n", g.Name, g.OutputFile, g.Doc)
 	}
 	table.Flush()
+	fmt.Fprint(w, outOfScopeNote)
 }
 
 func versionString() string {

@@ -13,6 +13,7 @@ import (
 	"github.com/metagen-dev/metagen/generators/client"
 	"github.com/metagen-dev/metagen/generators/crd"
 	"github.com/metagen-dev/metagen/generators/deepcopy"
+	"github.com/metagen-dev/metagen/generators/defaults"
 	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/gofile"
@@ -20,6 +21,7 @@ import (
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 	"github.com/metagen-dev/metagen/generators/openapi"
+	"github.com/metagen-dev/metagen/generators/prerelease"
 	"github.com/metagen-dev/metagen/generators/rbac"
 	"github.com/metagen-dev/metagen/generators/register"
 	"github.com/metagen-dev/metagen/generators/validation"
@@ -30,6 +32,8 @@ import (
 var Generators = []*gen.Generator{
 	deepcopy.Generator,
 	register.Generator,
+	prerelease.Generator,
+	defaults.Generator,
 	validation.Generator,
 	openapi.Generator,
 	crd.Generator,

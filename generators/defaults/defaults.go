@@ -1,0 +1,266 @@
+// Package defaults generates zz_generated.defaults.go as defaulter-gen
+// v0.37.2 writes it: SetObjectDefaults_<Type> for every type a package
+// selects with +k8s:defaulter-gen=<field name> (TypeMeta, usually) or
+// +k8s:defaulter-gen=true on the type, walking nested structs, pointers,
+// slices and maps down to every hand-written SetDefaults_<Type> and
+// SetDefaults_<Type>_<Suffix>, and to every +default= field; and
+// RegisterDefaults, which adds them to a scheme.
+//
+// Hand-written defaulters are found in every input package of the run
+// (defaulter-gen sees those of the packages given before and of its
+// -extra-peer-dirs); +k8s:defaulter-gen-input names the package whose types
+// get defaulters, when they live elsewhere (k8s.io/api).
+package defaults
+
+import (
+	"errors"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/gengo"
+	"github.com/metagen-dev/metagen/generators/gen"
+	"github.com/metagen-dev/metagen/generators/model"
+)
+
+const (
+	markerDefaulterGen = "k8s:defaulter-gen"
+	markerInput        = "k8s:defaulter-gen-input"
+	markerDefault      = "default"
+	outputFile         = "zz_generated.defaults.go"
+)
+
+// Generator writes zz_generated.defaults.go.
+var Generator = &gen.Generator{
+	Name:       "defaults",
+	Doc:        "zz_generated.defaults.go (SetObjectDefaults_<Type>, RegisterDefaults) for packages with +k8s:defaulter-gen, as defaulter-gen writes it.",
+	Markers:    []string{markerDefaulterGen, markerInput, markerDefault},
+	OutputFile: outputFile,
+	Enabled:    Enabled,
+	Run:        run,
+}
+
+// Enabled is defaulter-gen's activation: a package value other than "false".
+func Enabled(pkg *model.Package) bool {
+	for _, m := range pkg.Markers.All(markerDefaulterGen) {
+		if m.Value != "false" {
+			return true
+		}
+	}
+	return false
+}
+
+// state is what every package's pass shares: the hand-written defaulters of
+// all input packages and the comment reader.
+type state struct {
+	fset     *token.FileSet
+	comments *gengo.Comments
+	existing funcMap
+	errs     []error
+}
+
+type stateKey struct{}
+
+func sharedState(pass *gen.Pass) *state {
+	return pass.Shared(stateKey{}, func() any { return newState(pass.Universe) }).(*state)
+}
+
+func newState(universe *model.Universe) *state {
+	st := &state{fset: universe.Fset, comments: gengo.NewComments(), existing: funcMap{}}
+	for _, pkg := range universe.Packages {
+		if pkg.Types != nil {
+			st.addManualDefaulters(pkg.Types)
+		}
+	}
+	return st
+}
+
+// addManualDefaulters is defaulter-gen's getManualDefaultingFunctions: a
+// func F(*T) with no results is T's base defaulter when F is
+// SetDefaults_<T>, an additional one when F is SetDefaults_<T>_<suffix>, and
+// its object defaulter when F is SetObjectDefaults_<T>.
+func (st *state) addManualDefaulters(pkg *types.Package) {
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		fn, ok := scope.Lookup(name).(*types.Func)
+		if !ok {
+			continue
+		}
+		sig := fn.Type().(*types.Signature)
+		if sig.Recv() != nil || sig.Params().Len() != 1 || sig.Results().Len() != 0 {
+			continue
+		}
+		ptr, ok := sig.Params().At(0).Type().(*types.Pointer)
+		if !ok {
+			continue
+		}
+		obj := gengo.NamedObject(ptr.Elem())
+		if obj == nil {
+			continue
+		}
+		f := &function{pkgPath: pkg.Path(), name: name, pos: st.fset.Position(fn.Pos())}
+		d := st.existing[gengo.Key(ptr.Elem())]
+		if d == nil {
+			d = &defaulters{}
+			st.existing[gengo.Key(ptr.Elem())] = d
+		}
+		switch {
+		case name == "SetDefaults_"+obj.Name():
+			if d.base != nil {
+				st.errs = append(st.errs, diag.Errorf(f.pos, "%s.%s: a second defaulter for %s; %s.%s is the first", f.pkgPath, name, gengo.Key(ptr.Elem()), d.base.pkgPath, d.base.name))
+				continue
+			}
+			d.base = f
+			d.baseCovers = st.hasTag(st.comments.Above(f.pos, false), "covers")
+		case strings.HasPrefix(name, "SetDefaults_"+obj.Name()+"_"):
+			d.additional = append(d.additional, f) // scope names are sorted
+		case name == "SetObjectDefaults_"+obj.Name():
+			d.object = f
+		}
+	}
+}
+
+// hasTag reports whether the lines hold exactly one +k8s:defaulter-gen
+// tag, with the value (defaulter-gen's checkTag).
+func (st *state) hasTag(lines []gengo.CommentLine, value string) bool {
+	values := gengo.TagValues(lines, markerDefaulterGen)
+	return len(values) == 1 && values[0].Text == value
+}
+
+func run(pass *gen.Pass) error {
+	st := sharedState(pass)
+	pkg := pass.Package
+	filters, err := typeFilters(pkg)
+	if err != nil {
+		return err
+	}
+	typesPkg, err := typesPackage(pkg)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	planned := planDefaulters(st, pkg, typesPkg, filters, &errs)
+	if len(errs) > 0 || len(st.errs) > 0 {
+		return errors.Join(append(append([]error{}, st.errs...), errs...)...)
+	}
+	writeFile(pass, st, planned, &errs)
+	return errors.Join(errs...)
+}
+
+// typeFilters are the package's +k8s:defaulter-gen values: the names of
+// fields whose presence selects a struct ("TypeMeta").
+func typeFilters(pkg *model.Package) ([]string, error) {
+	var values []string
+	for _, m := range pkg.Markers.All(markerDefaulterGen) {
+		if m.Value == "false" {
+			return nil, diag.Errorf(m.Pos, "+%s: cannot mix \"false\" with other values", markerDefaulterGen)
+		}
+		values = append(values, m.Value)
+	}
+	return values, nil
+}
+
+// typesPackage is the package whose types get defaulters: the package
+// itself, or the one +k8s:defaulter-gen-input names, which it must import.
+func typesPackage(pkg *model.Package) (*types.Package, error) {
+	m, ok := pkg.Markers.Get(markerInput)
+	if !ok || m.Value == pkg.Path {
+		return pkg.Types, nil
+	}
+	if found := findImport(pkg.Types, m.Value, map[string]bool{}); found != nil {
+		return found, nil
+	}
+	return nil, diag.Errorf(m.Pos, "+%s=%s: the package does not import %s, so its types are not loaded; import it (the hand-written defaulters do)", markerInput, m.Value, m.Value)
+}
+
+func findImport(pkg *types.Package, path string, seen map[string]bool) *types.Package {
+	for _, imp := range pkg.Imports() {
+		if imp.Path() == path {
+			return imp
+		}
+		if !seen[imp.Path()] {
+			seen[imp.Path()] = true
+			if found := findImport(imp, path, seen); found != nil {
+				return found
+			}
+		}
+	}
+	return nil
+}
+
+// planned is one package's generated object defaulters, by type key, with
+// the types in gengo's order.
+type planned struct {
+	defaulters funcMap
+	types      []*types.TypeName
+}
+
+// planDefaulters selects the types and keeps those whose walk reaches a
+// defaulter, promoting until nothing changes, as defaulter-gen does.
+func planDefaulters(st *state, pkg *model.Package, typesPkg *types.Package, filters []string, errs *[]error) planned {
+	candidates := funcMap{}
+	var order []*types.TypeName
+	scope := typesPkg.Scope()
+	for _, name := range scope.Names() { // sorted, as gengo orders one package's types
+		obj, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || obj.IsAlias() || !obj.Exported() || !st.selects(obj, filters) {
+			continue
+		}
+		candidates[gengo.Key(obj.Type())] = &defaulters{}
+		order = append(order, obj)
+	}
+	for {
+		promoted := 0
+		for _, obj := range order {
+			d := candidates[gengo.Key(obj.Type())]
+			if d == nil || d.object != nil {
+				continue
+			}
+			b := &treeBuilder{st: st, existing: st.existing, planned: candidates, building: map[string]bool{}, errs: errs}
+			if b.build(obj.Type(), true) != nil {
+				d.object = &function{pkgPath: pkg.Path, name: "SetObjectDefaults_" + obj.Name()}
+				promoted++
+			}
+		}
+		if promoted == 0 {
+			break
+		}
+	}
+	out := planned{defaulters: funcMap{}}
+	for _, obj := range order {
+		if d := candidates[gengo.Key(obj.Type())]; d.object != nil {
+			out.defaulters[gengo.Key(obj.Type())] = d
+			out.types = append(out.types, obj)
+		}
+	}
+	sort.Slice(out.types, func(i, j int) bool { return out.types[i].Name() < out.types[j].Name() })
+	return out
+}
+
+// selects is defaulter-gen's shouldCreateObjectDefaulterFn.
+func (st *state) selects(obj *types.TypeName, filters []string) bool {
+	if st.existing.of(obj.Type()).object != nil {
+		return false
+	}
+	second := st.comments.Above(st.fset.Position(obj.Pos()), true)
+	if st.hasTag(second, "false") {
+		return false
+	}
+	if st.hasTag(second, "true") {
+		return true
+	}
+	if k, _ := gengo.Shape(obj.Type()); k != gengo.KindStruct || len(filters) == 0 {
+		return false
+	}
+	s := obj.Type().Underlying().(*types.Struct)
+	for i := range s.NumFields() {
+		for _, filter := range filters {
+			if s.Field(i).Name() == filter {
+				return true
+			}
+		}
+	}
+	return false
+}

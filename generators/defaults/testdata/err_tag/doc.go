@@ -1,0 +1,2 @@
+// +k8s:defaulter-gen=TypeMeta
+package err_tag

@@ -1,0 +1,2 @@
+// +k8s:prerelease-lifecycle-gen=true
+package err_types

@@ -1,0 +1,90 @@
+package golden
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/metagen-dev/metagen/generators/gofile"
+	"github.com/metagen-dev/metagen/generators/pipeline"
+)
+
+// ErrorsFile holds a failing case's expected errors, one per line, with
+// positions relative to the case directory.
+const ErrorsFile = "errors.txt"
+
+// PlanCase runs the pipeline with the generators only over case name of the
+// generator in pkgDir, in memory, and returns the files it would write
+// (relative to the case directory), or errors.txt when it fails.
+func PlanCase(t testing.TB, pkgDir, name string, only ...string) Files {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, err := pipeline.NewPlan(pipeline.Options{Dir: RepoRoot(t), Patterns: CasePatterns(t, pkgDir, name), Only: only})
+	if err != nil {
+		msg := strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), "")
+		return Files{ErrorsFile: []byte(msg + "\n")}
+	}
+	got := Files{}
+	for _, c := range plan.Changes {
+		if c.Action == gofile.Remove {
+			continue
+		}
+		rel, err := filepath.Rel(dir, c.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got[filepath.ToSlash(rel)] = c.New
+	}
+	return got
+}
+
+// VetGenerated runs the generators over the packages in memory, as "metagen
+// generate" would, and runs go vet on them with the output overlaid, so
+// nothing is written; it fails t when the generated code does not compile.
+func VetGenerated(t testing.TB, patterns []string, only ...string) {
+	t.Helper()
+	root := RepoRoot(t)
+	plan, err := pipeline.NewPlan(pipeline.Options{Dir: root, Patterns: patterns, Only: only})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", append([]string{"vet", "-overlay=" + WriteOverlay(t, plan)}, patterns...)...)
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go vet of the generated code: %v\n%s", err, out)
+	}
+}
+
+// WriteOverlay puts every planned Go file in a temporary directory and
+// returns a go command -overlay file that maps each real path there.
+func WriteOverlay(t testing.TB, plan *gofile.Plan) string {
+	t.Helper()
+	dir := t.TempDir()
+	replace := map[string]string{}
+	for i, c := range plan.Changes {
+		if c.Action == gofile.Remove || !strings.HasSuffix(c.Path, ".go") {
+			continue
+		}
+		tmp := filepath.Join(dir, strconv.Itoa(i)+"_"+filepath.Base(c.Path))
+		if err := os.WriteFile(tmp, c.New, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		replace[c.Path] = tmp
+	}
+	data, err := json.Marshal(map[string]any{"Replace": replace})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "overlay.json")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
