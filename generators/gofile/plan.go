@@ -38,6 +38,9 @@ type Change struct {
 // written, so that a failing run changes nothing.
 type Plan struct {
 	Changes []Change
+	// Warnings are the run's positioned warnings (*diag.Warning), sorted;
+	// they did not stop it.
+	Warnings []error
 }
 
 // NewPlan compares the wanted files with the disk. Stale are existing files

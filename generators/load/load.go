@@ -36,7 +36,8 @@ type Options struct {
 }
 
 // Load loads the packages matched by the patterns and builds the model.
-// Problems come back as positioned errors joined with errors.Join.
+// Problems come back as positioned errors joined with errors.Join; warnings
+// (*diag.Warning) do not stop the load and land in Universe.Warnings.
 //
 // It works in three steps, so that the go command never compiles the input
 // packages (their generated code may be missing, and a failed compile is
@@ -62,7 +63,7 @@ func Load(opts Options) (*model.Universe, error) {
 			problems = append(problems, err)
 		}
 	}
-	if len(problems) > 0 {
+	if errs, _ := diag.Split(problems...); len(errs) > 0 {
 		return nil, errors.Join(diag.Sort(problems)...)
 	}
 	imports := startLoadingImports(opts, universe.Fset, roots)
@@ -79,9 +80,11 @@ func Load(opts Options) (*model.Universe, error) {
 		problems = append(problems, errs...)
 		universe.Packages = append(universe.Packages, built)
 	}
-	if len(problems) > 0 {
+	errs, warnings := diag.Split(problems...)
+	if len(errs) > 0 {
 		return nil, errors.Join(diag.Sort(problems)...)
 	}
+	universe.Warnings = diag.Sort(warnings)
 	return universe, nil
 }
 

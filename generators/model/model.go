@@ -22,6 +22,8 @@ type Universe struct {
 	Packages []*Package
 	// ModuleDir is the root directory of the main module; nothing is written outside it.
 	ModuleDir string
+	// Warnings are the load's harmless problems (*diag.Warning), sorted.
+	Warnings []error
 }
 
 // Package is one input package.
