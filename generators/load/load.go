@@ -80,6 +80,8 @@ func Load(opts Options) (*model.Universe, error) {
 		problems = append(problems, errs...)
 		universe.Packages = append(universe.Packages, built)
 	}
+	problems = append(problems, inlineCycles(universe.Fset, universe.Packages)...)
+	problems = append(problems, outsideModule(universe)...)
 	errs, warnings := diag.Split(problems...)
 	if len(errs) > 0 {
 		return nil, errors.Join(diag.Sort(problems)...)
