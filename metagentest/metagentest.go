@@ -31,6 +31,9 @@ func VerifyWith(t testing.TB, opts pipeline.Options) {
 	if err != nil {
 		t.Fatalf("metagen: %v", err)
 	}
+	for _, w := range plan.Warnings {
+		t.Logf("metagen: %v", w)
+	}
 	if pending := plan.Pending(); len(pending) > 0 {
 		cwd, _ := os.Getwd()
 		t.Fatalf("metagen: %d generated file(s) out of date; run metagen generate (go generate ./...):\n%s",

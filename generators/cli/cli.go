@@ -51,8 +51,8 @@ Kubernetes-style API types, and CRD, RBAC and webhook manifests, from one
 load of the packages.
 
 Usage:
-  metagen generate [-g deepcopy,…] [--header-file F] [--rbac-dir D] [--webhook-dir D] [PATTERNS…]
-  metagen verify   [-g deepcopy,…] [--header-file F] [--rbac-dir D] [--webhook-dir D] [PATTERNS…]
+  metagen generate [-g deepcopy,…] [--header-file F] [--rbac-dir D] [--webhook-dir D] [--warnings-as-errors] [PATTERNS…]
+  metagen verify   [-g deepcopy,…] [--header-file F] [--rbac-dir D] [--webhook-dir D] [--warnings-as-errors] [PATTERNS…]
   metagen serve    [--addr 127.0.0.1:PORT] [--crds DIR] [--kubeconfig FILE] [--gc] [--watch-cache]
   metagen help [markers|generators|NAME]
   metagen version
@@ -64,9 +64,10 @@ verify writes nothing: it exits 1 with a diff when generated files are stale.
 
 // pipelineFlags are the flags generate and verify share.
 type pipelineFlags struct {
-	generators string
-	headerFile string
-	tags       string
+	generators       string
+	headerFile       string
+	tags             string
+	warningsAsErrors bool
 }
 
 func parsePipelineFlags(name string, args []string, stderr io.Writer) (pipeline.Options, error) {
@@ -76,11 +77,12 @@ func parsePipelineFlags(name string, args []string, stderr io.Writer) (pipeline.
 	set.StringVar(&f.generators, "g", "", "comma-separated generators to run (default: every generator the packages opt into)")
 	set.StringVar(&f.headerFile, "header-file", "", "file of Go comments (e.g. a license) to put at the top of generated files")
 	set.StringVar(&f.tags, "tags", "", "comma-separated build tags for loading")
+	set.BoolVar(&f.warningsAsErrors, "warnings-as-errors", false, "fail (exit 2, write nothing) on any warning")
 	settings := addSettingFlags(set)
 	if err := set.Parse(args); err != nil {
 		return pipeline.Options{}, err
 	}
-	opts := pipeline.Options{Patterns: set.Args(), HeaderFile: f.headerFile}
+	opts := pipeline.Options{Patterns: set.Args(), HeaderFile: f.headerFile, WarningsAsErrors: f.warningsAsErrors}
 	if err := settings.apply(&opts); err != nil {
 		return pipeline.Options{}, err
 	}
@@ -103,6 +105,7 @@ func generate(args []string, stdout, stderr io.Writer) int {
 		reportErrors(stderr, err)
 		return exitError
 	}
+	reportErrors(stderr, errors.Join(plan.Warnings...))
 	for _, change := range plan.Pending() {
 		fmt.Fprintf(stdout, "%s %s\n", change.Action, relative(change.Path))
 	}
@@ -119,6 +122,7 @@ func verify(args []string, stdout, stderr io.Writer) int {
 		reportErrors(stderr, err)
 		return exitError
 	}
+	reportErrors(stderr, errors.Join(plan.Warnings...))
 	if len(plan.Pending()) == 0 {
 		return exitOK
 	}
@@ -128,17 +132,12 @@ func verify(args []string, stdout, stderr io.Writer) int {
 	return exitStale
 }
 
-// reportErrors prints one error a line, positions relative to the working
-// directory where they lie inside it.
+// reportErrors prints one error or warning a line ("file:line:col:
+// warning: …"), positions relative to the working directory where they lie
+// inside it.
 func reportErrors(w io.Writer, err error) {
 	for _, e := range diag.Unwrap(err) {
-		var positioned *diag.Error
-		if errors.As(e, &positioned) && positioned.Pos.IsValid() {
-			pos := positioned.Pos
-			pos.Filename = relative(pos.Filename)
-			e = &diag.Error{Pos: pos, Msg: positioned.Msg}
-		}
-		fmt.Fprintln(w, e)
+		fmt.Fprintln(w, diag.Relative(e, relative))
 	}
 }
 

@@ -111,6 +111,7 @@ func TestUsageErrors(t *testing.T) {
 	}{
 		{[]string{"generate", "-g", "deepcopi", "./testdata/malformed/any-field"}, `unknown generator "deepcopi"`},
 		{[]string{"generate", "--header-file", "testdata/not-comments.txt", "./testdata/malformed/any-field"}, "header file must contain only Go comments"},
+		{[]string{"generate", "--header-file", "/dev/zero", "./testdata/malformed/any-field"}, "/dev/zero is not a regular file"},
 		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
 		{[]string{"help", "+metagen:name-fromat"}, `did you mean "+metagen:name-format"?`},
 	} {

@@ -70,5 +70,9 @@ func position(err error) token.Position {
 	if errors.As(err, &e) {
 		return e.Pos
 	}
+	var w *Warning
+	if errors.As(err, &w) {
+		return w.Pos
+	}
 	return token.Position{}
 }

@@ -5,12 +5,14 @@
 package gen
 
 import (
+	"go/token"
 	"path/filepath"
 	"sort"
 	"sync"
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/model"
 )
 
@@ -50,6 +52,23 @@ type Pass struct {
 	// RunState is shared by every pass of one run; see Shared.
 	RunState *RunState
 	files    []*File
+	warnMu   sync.Mutex
+	warnings []error
+}
+
+// Warn reports a harmless mistake at pos (a *diag.Warning): the pass goes
+// on and its files are written; --warnings-as-errors makes it fatal.
+func (p *Pass) Warn(pos token.Position, format string, args ...any) {
+	p.warnMu.Lock()
+	defer p.warnMu.Unlock()
+	p.warnings = append(p.warnings, diag.Warnf(pos, format, args...))
+}
+
+// Warnings returns what Warn reported.
+func (p *Pass) Warnings() []error {
+	p.warnMu.Lock()
+	defer p.warnMu.Unlock()
+	return append([]error(nil), p.warnings...)
 }
 
 // RunState holds what generators compute once per run about the whole

@@ -38,6 +38,9 @@ type Change struct {
 // written, so that a failing run changes nothing.
 type Plan struct {
 	Changes []Change
+	// Warnings are the run's positioned warnings (*diag.Warning), sorted;
+	// they did not stop it.
+	Warnings []error
 }
 
 // NewPlan compares the wanted files with the disk. Stale are existing files
@@ -57,6 +60,9 @@ func NewPlan(moduleDir string, wanted map[string][]byte, stale []string) (*Plan,
 		if _, produced := wanted[path]; produced {
 			continue
 		}
+		if _, inside := load.InsideModule(moduleDir, path); !inside {
+			continue // a symlink leads out of the module: never remove there
+		}
 		old, err := os.ReadFile(path)
 		if err != nil || !load.IsGenerated(old) {
 			continue // gone already, or not ours: never touch it
@@ -68,8 +74,8 @@ func NewPlan(moduleDir string, wanted map[string][]byte, stale []string) (*Plan,
 }
 
 func planWrite(moduleDir, path string, content []byte) (Change, error) {
-	if !inside(moduleDir, path) {
-		return Change{}, fmt.Errorf("%s: refusing to write outside the module at %s", path, moduleDir)
+	if resolved, inside := load.InsideModule(moduleDir, path); !inside {
+		return Change{}, fmt.Errorf("%s: refusing to write outside the module at %s (the path leads to %s)", path, moduleDir, resolved)
 	}
 	old, err := os.ReadFile(path)
 	switch {
@@ -83,11 +89,6 @@ func planWrite(moduleDir, path string, content []byte) (Change, error) {
 		return Change{Path: path, Action: Unchanged, Old: old, New: content}, nil
 	}
 	return Change{Path: path, Action: Update, Old: old, New: content}, nil
-}
-
-func inside(dir, path string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
 
 // Pending returns the changes that are not Unchanged.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"go/scanner"
 	"go/token"
+	"io"
 	"os"
 	"strings"
 
@@ -29,7 +30,7 @@ func ReadHeaderFile(path string) (Header, error) {
 	if path == "" {
 		return Header{}, nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := readLimited(path, maxHeaderFile)
 	if err != nil {
 		return Header{}, fmt.Errorf("reading header file: %w", err)
 	}
@@ -37,6 +38,34 @@ func ReadHeaderFile(path string) (Header, error) {
 		return Header{}, err
 	}
 	return Header{Boilerplate: strings.TrimSpace(string(data))}, nil
+}
+
+// maxHeaderFile bounds a --header-file: a license is a few KiB.
+const maxHeaderFile = 64 << 10
+
+// readLimited reads a regular file of at most limit bytes: a device
+// (/dev/zero), a FIFO or a huge file is refused instead of read forever.
+func readLimited(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s is larger than %d KiB", path, limit>>10)
+	}
+	return data, nil
 }
 
 func onlyComments(path string, src []byte) error {

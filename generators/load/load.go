@@ -39,7 +39,8 @@ type Options struct {
 }
 
 // Load loads the packages matched by the patterns and builds the model.
-// Problems come back as positioned errors joined with errors.Join.
+// Problems come back as positioned errors joined with errors.Join; warnings
+// (*diag.Warning) do not stop the load and land in Universe.Warnings.
 //
 // It works in three steps, so that the go command never compiles the input
 // packages (their generated code may be missing, and a failed compile is
@@ -65,7 +66,7 @@ func Load(opts Options) (*model.Universe, error) {
 			problems = append(problems, err)
 		}
 	}
-	if len(problems) > 0 {
+	if errs, _ := diag.Split(problems...); len(errs) > 0 {
 		return nil, errors.Join(diag.Sort(problems)...)
 	}
 	var checked []*checkedPackage
@@ -87,9 +88,13 @@ func Load(opts Options) (*model.Universe, error) {
 		problems = append(problems, errs...)
 		universe.Packages = append(universe.Packages, built)
 	}
-	if len(problems) > 0 {
+	problems = append(problems, inlineCycles(universe.Fset, universe.Packages)...)
+	problems = append(problems, outsideModule(universe)...)
+	errs, warnings := diag.Split(problems...)
+	if len(errs) > 0 {
 		return nil, errors.Join(diag.Sort(problems)...)
 	}
+	universe.Warnings = diag.Sort(warnings)
 	return universe, nil
 }
 

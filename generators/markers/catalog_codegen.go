@@ -41,7 +41,8 @@ func init() {
 			Doc: "The resource (plural) name of a +genclient type when the default plural of its kind is wrong, e.g. +resourceName=mice."},
 		// metagen's own, for the code-generator tools it replaces.
 		&Def{Name: "metagen:client-output", Targets: OnPackage, Kind: String, Dialect: Namespace, Reader: "client",
-			Doc: "Where the clientset, listers, informers and apply configurations of the package's +genclient types go, relative to the package directory (../client by default). Packages naming the same directory share one clientset."},
+			RelativePath: true,
+			Doc:          "Where the clientset, listers, informers and apply configurations of the package's +genclient types go, relative to the package directory (../client by default). Packages naming the same directory share one clientset."},
 		&Def{Name: "k8s:conversion-gen", Targets: OnPackage | OnType | OnField, Kind: Raw, Dialect: dialect,
 			Doc: "conversion-gen: the peer package, or false."},
 		&Def{Name: "k8s:conversion-gen:explicit-from", Targets: OnPackage | OnType, Kind: String, Dialect: dialect,

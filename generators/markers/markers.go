@@ -80,6 +80,10 @@ type Def struct {
 	Doc     string
 	// Check, when set, validates the value further for a target.
 	Check func(target Target, value string) error
+	// RelativePath is set for a value that is a path relative to the
+	// package directory (+metagen:crd-dir): it must not be absolute, and
+	// the loader checks that it stays inside the module, symlinks resolved.
+	RelativePath bool
 }
 
 // Marker is one marker read from a comment.

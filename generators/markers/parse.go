@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -246,6 +247,9 @@ func checkValue(m Marker, target Target) error {
 			}
 		}
 	}
+	if def.RelativePath && isAbsolutePath(value) {
+		return fmt.Errorf("want a path relative to the package directory, got the absolute path %q", value)
+	}
 	if def.Check != nil && def.Args {
 		return def.Check(target, m.Args) // a typed marker checks its arguments
 	}
@@ -253,6 +257,15 @@ func checkValue(m Marker, target Target) error {
 		return def.Check(target, value)
 	}
 	return nil
+}
+
+// isAbsolutePath is an absolute path on this system or on any other
+// (a leading '/' or '\\', a drive letter, a home directory).
+func isAbsolutePath(value string) bool {
+	if filepath.IsAbs(value) || strings.HasPrefix(value, "/") || strings.HasPrefix(value, `\\`) || strings.HasPrefix(value, "~") {
+		return true
+	}
+	return len(value) >= 2 && value[1] == ':' && isLetter(value[0])
 }
 
 func errorf(pos token.Position, format string, args ...any) error {

@@ -25,6 +25,8 @@ type Universe struct {
 	// Settings are the run's generator options from the command line
 	// (rbac-dir, webhook-dir, …), by name; each generator reads its own.
 	Settings map[string]string
+	// Warnings are the load's harmless problems (*diag.Warning), sorted.
+	Warnings []error
 }
 
 // Package is one input package.

@@ -53,6 +53,8 @@ type Options struct {
 	BuildFlags []string
 	// Settings are generator options by name (rbac-dir, …); see model.Universe.
 	Settings map[string]string
+	// WarningsAsErrors makes any warning fail the run (--warnings-as-errors).
+	WarningsAsErrors bool
 }
 
 // Generate plans and writes. On any error nothing is written.
@@ -79,11 +81,20 @@ func NewPlan(opts Options) (*gofile.Plan, error) {
 		return nil, err
 	}
 	universe.Settings = opts.Settings
-	wanted, err := run(universe, selected, header)
+	wanted, warnings, err := run(universe, selected, header)
+	warnings = diag.Sort(append(append([]error(nil), universe.Warnings...), warnings...))
+	if err != nil {
+		return nil, errors.Join(diag.Sort(append(diag.Unwrap(err), warnings...))...)
+	}
+	if opts.WarningsAsErrors && len(warnings) > 0 {
+		return nil, errors.Join(warnings...)
+	}
+	plan, err := gofile.NewPlan(universe.ModuleDir, wanted, staleCandidates(universe, selected, len(opts.Only) == 0))
 	if err != nil {
 		return nil, err
 	}
-	return gofile.NewPlan(universe.ModuleDir, wanted, staleCandidates(universe, selected, len(opts.Only) == 0))
+	plan.Warnings = warnings
+	return plan, nil
 }
 
 // Select resolves -g names; an unknown name is an error with a suggestion.
@@ -125,15 +136,16 @@ func generatorNames() string {
 
 // job is one generator on one package; its result slot keeps output ordered.
 type job struct {
-	pass  *gen.Pass
-	files map[string][]byte
-	err   error
+	pass     *gen.Pass
+	files    map[string][]byte
+	err      error
+	warnings []error
 }
 
 // run executes every (package, generator) pair on all cores and renders the
 // files. Results are gathered in a fixed order, so output never depends on
-// scheduling.
-func run(universe *model.Universe, selected []*gen.Generator, header gofile.Header) (map[string][]byte, error) {
+// scheduling. Warnings come back apart from the errors.
+func run(universe *model.Universe, selected []*gen.Generator, header gofile.Header) (map[string][]byte, []error, error) {
 	var jobs []*job
 	state := &gen.RunState{}
 	for _, pkg := range universe.Packages {
@@ -150,14 +162,15 @@ func run(universe *model.Universe, selected []*gen.Generator, header gofile.Head
 		limit <- struct{}{}
 		go func() {
 			defer func() { <-limit; wg.Done() }()
-			j.files, j.err = execute(j.pass, header)
+			j.files, j.warnings, j.err = execute(j.pass, header)
 		}()
 	}
 	wg.Wait()
 
 	wanted := map[string][]byte{}
-	var problems []error
+	var problems, warnings []error
 	for _, j := range jobs {
+		warnings = append(warnings, j.warnings...)
 		if j.err != nil {
 			problems = append(problems, diag.Unwrap(j.err)...)
 			continue
@@ -170,14 +183,18 @@ func run(universe *model.Universe, selected []*gen.Generator, header gofile.Head
 		}
 	}
 	if len(problems) > 0 {
-		return nil, errors.Join(diag.Sort(problems)...)
+		return nil, warnings, errors.Join(diag.Sort(problems)...)
 	}
-	return wanted, nil
+	return wanted, warnings, nil
 }
 
-func execute(pass *gen.Pass, header gofile.Header) (map[string][]byte, error) {
-	if err := pass.Generator.Run(pass); err != nil {
-		return nil, err
+// execute runs one pass and renders its files. A generator may return
+// warnings (*diag.Warning) beside or instead of errors; only errors stop it.
+func execute(pass *gen.Pass, header gofile.Header) (map[string][]byte, []error, error) {
+	errs, warnings := diag.Split(pass.Generator.Run(pass))
+	warnings = append(warnings, pass.Warnings()...)
+	if len(errs) > 0 {
+		return nil, warnings, errors.Join(errs...)
 	}
 	files := map[string][]byte{}
 	for _, f := range pass.Files() {
@@ -187,11 +204,11 @@ func execute(pass *gen.Pass, header gofile.Header) (map[string][]byte, error) {
 		}
 		content, err := gofile.Render(f.Code, header, f.Generator.BuildConstraint)
 		if err != nil {
-			return nil, fmt.Errorf("%s: generator %s: %w", f.Path, f.Generator.Name, err)
+			return nil, warnings, fmt.Errorf("%s: generator %s: %w", f.Path, f.Generator.Name, err)
 		}
 		files[f.Path] = content
 	}
-	return files, nil
+	return files, warnings, nil
 }
 
 // staleCandidates are existing files of ours that this run may remove when

@@ -1,0 +1,4 @@
+// +k8s:deepcopy-gen=package
+// +groupName=bad.example.com
+// +metagen:crd-dir=../../../../../../../../../../../../../crds
+package crddiroutsidemodule
