@@ -31,6 +31,9 @@ func TestCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var text strings.Builder
+	compat.WriteText(&text, result, newRoot)
+	t.Log("\n" + text.String())
 	byCase := map[string][]compat.Finding{}
 	for _, f := range result.Findings {
 		group := strings.SplitN(f.Kind, "/", 2)[0]
