@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/token"
+	"go/types"
 	"maps"
 	"reflect"
 	"slices"
@@ -11,6 +12,8 @@ import (
 	"strings"
 
 	"k8s.io/kube-openapi/pkg/validation/spec"
+
+	"github.com/metagen-dev/metagen/generators/model"
 )
 
 // Finding is one difference between two revisions of an API.
@@ -27,6 +30,10 @@ type Finding struct {
 	Old        token.Position `json:"-"`
 	// AlsoIn counts the other kinds that reach the same declaration.
 	AlsoIn int `json:"alsoIn,omitempty"`
+	// FeatureGate is set under a field marked +featureGate: an alpha
+	// field carries no compatibility promise (api_changes.md), and whether
+	// the gate is alpha is not in the API's source.
+	FeatureGate string `json:"featureGate,omitempty"`
 }
 
 // Compare lists what changed from old to new, breaking findings first, then
@@ -65,11 +72,13 @@ func (c *comparer) kinds() {
 		c.kind = ok.String()
 		nk := newByKey[kindKey(ok)]
 		switch {
+		case ok.Err != nil || nk != nil && nk.Err != nil:
+			// not comparable: Result.Skipped says so
 		case nk == nil && !newGV[ok.GroupVersion()]:
 			if !goneGV[ok.GroupVersion()] {
 				goneGV[ok.GroupVersion()] = true
 				c.add(Finding{Breaking: true, Rule: "version-removed", Old: ok.Type.Pos,
-					Message: fmt.Sprintf("version %s is no longer served: clients of it break, and objects stored in it can no longer be read", ok.GroupVersion())})
+					Message: fmt.Sprintf("version %s is no longer served: clients of it break, and objects stored in it can no longer be read%s", ok.GroupVersion(), lifetime(ok.Version))})
 			}
 		case nk == nil:
 			c.add(Finding{Breaking: true, Rule: "kind-removed", Old: ok.Type.Pos,
@@ -79,12 +88,23 @@ func (c *comparer) kinds() {
 		}
 	}
 	for _, nk := range c.new.Kinds {
-		if oldByKey[kindKey(nk)] == nil {
+		if oldByKey[kindKey(nk)] == nil && nk.Err == nil {
 			c.kind = nk.String()
 			c.add(Finding{Rule: "kind-added", New: nk.Type.Pos, Message: fmt.Sprintf("new kind %s in %s", nk.Name, nk.GroupVersion())})
 		}
 	}
 	c.storage()
+}
+
+// lifetime quotes the deprecation policy's rule for prerelease versions.
+func lifetime(version string) string {
+	switch {
+	case strings.Contains(version, "alpha"):
+		return " (the deprecation policy lets an alpha version go in any release)"
+	case strings.Contains(version, "beta"):
+		return " (the deprecation policy wants a beta version deprecated for 9 months or 3 releases first)"
+	}
+	return ""
 }
 
 func (c *comparer) kindPair(ok, nk *Kind) {
@@ -210,6 +230,10 @@ type nodeCtx struct {
 	// atomicList is the display path of the nearest enclosing list whose
 	// items ratcheting cannot correlate (atomic or set), if any.
 	atomicList string
+	// mapKeys are the list-map keys, at the items of a listType=map list.
+	mapKeys []string
+	// gate is the feature gate (+featureGate) of the nearest gated field.
+	gate string
 }
 
 func (n nodeCtx) property(name string) nodeCtx {
@@ -221,7 +245,7 @@ func (n nodeCtx) property(name string) nodeCtx {
 	if n.display != "" {
 		display = n.display + "." + name
 	}
-	return nodeCtx{origin: origin, display: display, atomicList: n.atomicList}
+	return nodeCtx{origin: origin, display: display, atomicList: n.atomicList, gate: n.gate}
 }
 
 func (n nodeCtx) child(suffix string) nodeCtx {
@@ -229,7 +253,7 @@ func (n nodeCtx) child(suffix string) nodeCtx {
 	if n.origin != "" {
 		origin = n.origin + "." + suffix
 	}
-	return nodeCtx{origin: origin, display: n.display + "[*]", atomicList: n.atomicList}
+	return nodeCtx{origin: origin, display: n.display + "[*]", atomicList: n.atomicList, gate: n.gate}
 }
 
 // positions: where the node is declared in each revision; a node gone from
@@ -253,7 +277,7 @@ func nearest(origins map[string]token.Position, path string, fallback token.Posi
 
 func (c *comparer) report(at nodeCtx, breaking bool, rule, format string, args ...any) *Finding {
 	newPos, oldPos := c.positions(at)
-	c.add(Finding{Breaking: breaking, Rule: rule, Path: at.display, New: newPos, Old: oldPos, Message: fmt.Sprintf(format, args...)})
+	c.add(Finding{Breaking: breaking, Rule: rule, Path: at.display, New: newPos, Old: oldPos, Message: fmt.Sprintf(format, args...), FeatureGate: at.gate})
 	return &c.findings[len(c.findings)-1]
 }
 
@@ -272,6 +296,8 @@ func (c *comparer) node(o, n *spec.Schema, at nodeCtx) {
 		items := at.child("items")
 		if lt := listType(n); lt != "map" && items.atomicList == "" {
 			items.atomicList = at.display
+		} else if lt == "map" {
+			items.mapKeys = listMapKeys(n)
 		}
 		c.node(o.Items.Schema, n.Items.Schema, items)
 	}
@@ -435,6 +461,9 @@ func (c *comparer) properties(o, n *spec.Schema, at nodeCtx) {
 	renamedTo := c.renames(at, removed, added)
 	for _, name := range removed {
 		field := at.property(name)
+		if gate := featureGate(nil, c.old.field(c.ok, field.origin)); gate != "" {
+			field.gate = gate
+		}
 		if to, ok := renamedTo[name]; ok {
 			f := c.report(field, true, "json-name-changed", "JSON name changed from %s to %s: clients send and read the old name", name, to)
 			f.New, _ = c.positions(at.property(to))
@@ -455,6 +484,9 @@ func (c *comparer) properties(o, n *spec.Schema, at nodeCtx) {
 			continue
 		}
 		field := at.property(name)
+		if gate := featureGate(c.new.field(c.nk, field.origin), nil); gate != "" {
+			field.gate = gate
+		}
 		p := n.Properties[name]
 		switch {
 		case newRequired[name] && p.Default == nil:
@@ -471,7 +503,15 @@ func (c *comparer) properties(o, n *spec.Schema, at nodeCtx) {
 			continue
 		}
 		field := at.property(name)
+		nf, of := c.new.field(c.nk, field.origin), c.old.field(c.ok, field.origin)
+		if gate := featureGate(nf, of); gate != "" {
+			field.gate = gate
+		}
 		switch {
+		case !oldRequired[name] && newRequired[name] && slices.Contains(at.mapKeys, name):
+			c.report(field, false, "optional-to-required", "marked required: as a key of the list-map it was required already")
+		case !oldRequired[name] && newRequired[name] && c.nk.Typed && alwaysSerialized(nf):
+			c.report(field, false, "optional-to-required", "marked required: the Go type always serializes it, so stored objects and Go clients have it")
 		case !oldRequired[name] && newRequired[name] && n.Properties[name].Default == nil:
 			c.report(field, true, "optional-to-required", "optional field became required").Ratcheting =
 				fmt.Sprintf("ratcheting: existing objects without it survive only updates that leave %s entirely unchanged; creates fail", orRoot(parent(field)))
@@ -482,10 +522,39 @@ func (c *comparer) properties(o, n *spec.Schema, at nodeCtx) {
 		}
 		op, np := o.Properties[name], n.Properties[name]
 		c.node(&op, &np, field)
-		if nf, of := c.new.field(c.nk, field.origin), c.old.field(c.ok, field.origin); nf != nil {
+		if nf != nil {
 			c.updateRules(updateRules(of), updateRules(nf), field)
 		}
 	}
+}
+
+// featureGate is the +featureGate of a field in either revision.
+func featureGate(fields ...*model.Field) string {
+	for _, f := range fields {
+		if f == nil {
+			continue
+		}
+		if m, ok := f.Markers.Get(markerFeatureGate); ok {
+			return m.Value
+		}
+	}
+	return ""
+}
+
+// alwaysSerialized: encoding/json writes the field whatever its value (a
+// struct without omitzero, a scalar without omitempty), so a Go API server,
+// which decodes every request into the types, stores it on every object.
+func alwaysSerialized(f *model.Field) bool {
+	if f == nil || f.OmitZero {
+		return false
+	}
+	switch t := f.Type().Underlying().(type) {
+	case *types.Struct:
+		return true
+	case *types.Basic:
+		return !f.OmitEmpty && t.Info()&types.IsUntyped == 0
+	}
+	return false
 }
 
 // renames pairs a removed and an added property declared by the same Go

@@ -37,6 +37,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"go/token"
 	"io"
 	"os"
 	"os/exec"
@@ -44,6 +45,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/load"
 )
 
@@ -67,6 +69,16 @@ type Result struct {
 	// NewRoot and OldRoot are the module roots of the two revisions;
 	// OldLabel names the old one in output (the REF, or OldDir).
 	NewRoot, OldRoot, OldLabel string
+	// Skipped are the kinds left out, with why: a schema that could not be
+	// built in either revision.
+	Skipped []Skipped
+}
+
+// Skipped is a kind that was not compared.
+type Skipped struct {
+	Kind   string
+	Pos    token.Position
+	Reason string
 }
 
 // Breaking reports whether any finding breaks clients or stored objects.
@@ -131,6 +143,7 @@ func Run(opts Options) (*Result, error) {
 		return nil, fmt.Errorf("the old revision (%s): %w", res.OldLabel, oldErr)
 	}
 	res.Findings = Compare(oldAPI, newAPI)
+	res.Skipped = skipped(oldAPI, newAPI)
 	if opts.Against != "" {
 		res.relabelOld() // the temporary tree is about to go
 	}
@@ -149,7 +162,31 @@ func snapshotAt(dir string, opts Options) (*API, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Snapshot(universe)
+	return Snapshot(universe), nil
+}
+
+// skipped lists the kinds either revision could not describe, once each,
+// at the first problem of their schema.
+func skipped(old, new *API) []Skipped {
+	var out []Skipped
+	seen := map[string]bool{}
+	for _, api := range []*API{new, old} {
+		for _, k := range api.Kinds {
+			if k.Err == nil || seen[kindKey(k)] {
+				continue
+			}
+			seen[kindKey(k)] = true
+			s := Skipped{Kind: k.String(), Pos: k.Type.Pos, Reason: k.Err.Error()}
+			if errs := diag.Unwrap(k.Err); len(errs) > 0 {
+				var d *diag.Error
+				if errors.As(errs[0], &d) {
+					s.Pos, s.Reason = d.Pos, d.Msg
+				}
+			}
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // moduleRoot walks up to the directory holding go.mod.
@@ -250,10 +287,15 @@ func untar(r io.Reader, dir string) error {
 
 // relabelOld names old positions "REF:path" relative to the module root.
 func (r *Result) relabelOld() {
-	for i := range r.Findings {
-		pos := &r.Findings[i].Old
+	relabel := func(pos *token.Position) {
 		if rel, err := filepath.Rel(r.OldRoot, pos.Filename); pos.IsValid() && err == nil && !strings.HasPrefix(rel, "..") {
 			pos.Filename = r.OldLabel + ":" + filepath.ToSlash(rel)
 		}
+	}
+	for i := range r.Findings {
+		relabel(&r.Findings[i].Old)
+	}
+	for i := range r.Skipped {
+		relabel(&r.Skipped[i].Pos)
 	}
 }

@@ -19,7 +19,14 @@ func WriteText(w io.Writer, r *Result, cwd string) {
 		}
 		fmt.Fprintln(w, formatFinding(f, cwd))
 	}
-	fmt.Fprintf(w, "%d breaking, %d compatible change(s) against %s\n", breaking, len(r.Findings)-breaking, r.OldLabel)
+	for _, s := range r.Skipped {
+		fmt.Fprintf(w, "%s: warning: %s not compared: %s\n", position(s.Pos, cwd), s.Kind, s.Reason)
+	}
+	fmt.Fprintf(w, "%d breaking, %d compatible change(s) against %s", breaking, len(r.Findings)-breaking, r.OldLabel)
+	if len(r.Skipped) > 0 {
+		fmt.Fprintf(w, "; %d kind(s) not compared", len(r.Skipped))
+	}
+	fmt.Fprintln(w)
 }
 
 func formatFinding(f Finding, cwd string) string {
@@ -41,6 +48,9 @@ func formatFinding(f Finding, cwd string) string {
 	b.WriteString(": " + f.Message + " [" + f.Rule + "]")
 	if f.Ratcheting != "" {
 		b.WriteString("; " + f.Ratcheting)
+	}
+	if f.FeatureGate != "" {
+		b.WriteString("; behind feature gate " + f.FeatureGate + " (an alpha field carries no compatibility promise)")
 	}
 	if f.AlsoIn > 0 {
 		fmt.Fprintf(&b, " (and in %d other kind(s))", f.AlsoIn)
@@ -67,13 +77,23 @@ type jsonFinding struct {
 	Old string `json:"old,omitempty"`
 }
 
+type jsonSkipped struct {
+	Kind   string `json:"kind"`
+	Pos    string `json:"pos"`
+	Reason string `json:"reason"`
+}
+
 // WriteJSON prints the findings as one JSON document, for tools.
 func WriteJSON(w io.Writer, r *Result, cwd string) error {
 	doc := struct {
 		Against  string        `json:"against"`
 		Breaking bool          `json:"breaking"`
 		Findings []jsonFinding `json:"findings"`
+		Skipped  []jsonSkipped `json:"skipped,omitempty"`
 	}{Against: r.OldLabel, Breaking: r.Breaking(), Findings: []jsonFinding{}}
+	for _, s := range r.Skipped {
+		doc.Skipped = append(doc.Skipped, jsonSkipped{Kind: s.Kind, Pos: position(s.Pos, cwd), Reason: s.Reason})
+	}
 	for _, f := range r.Findings {
 		jf := jsonFinding{Finding: f}
 		if f.New.IsValid() {

@@ -1,7 +1,6 @@
 package compat
 
 import (
-	"errors"
 	"go/token"
 	"go/types"
 	"runtime"
@@ -11,7 +10,6 @@ import (
 
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
-	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
@@ -35,6 +33,8 @@ const (
 	markerSkipVersion   = "kubebuilder:skipversion"
 	markerLifecycleDepr = "k8s:prerelease-lifecycle-gen:deprecated"
 	markerUpdate        = "k8s:update"
+	markerFeatureGate   = "featureGate"
+	markerCRDDir        = "metagen:crd-dir"
 )
 
 const metav1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -60,10 +60,17 @@ type Kind struct {
 	Storage    bool // marked +kubebuilder:storageversion (or the only version)
 	Deprecated bool
 	Namespaced bool
-	Columns    []Column
+	// Typed: served by a Go API server that decodes every request into
+	// the types (k8s.io/api's), not a CustomResourceDefinition, which
+	// stores the JSON clients send.
+	Typed   bool
+	Columns []Column
 	// Hub and Convertible: controller-runtime's conversion interfaces, a
 	// conversion path between versions.
 	Hub, Convertible bool
+	// Err is why the schema could not be built (a recursive type, say): the
+	// kind is then left out of the comparison, with a warning.
+	Err error
 }
 
 // GroupVersion is "group/version" ("version" for the core group).
@@ -84,9 +91,8 @@ type Column struct {
 }
 
 // Snapshot finds the kinds of the universe and expands their schemas, on
-// all cores. A kind whose schema cannot be built is an error at its
-// declaration.
-func Snapshot(universe *model.Universe) (*API, error) {
+// all cores. A kind whose schema cannot be built keeps the reason in Err.
+func Snapshot(universe *model.Universe) *API {
 	api := &API{fields: map[token.Position]*model.Field{}}
 	state := &gen.RunState{}
 	var passes []*gen.Pass
@@ -104,28 +110,27 @@ func Snapshot(universe *model.Universe) (*API, error) {
 		if m, ok := pkg.Markers.Get(markerVersionName); ok {
 			version = m.Value
 		}
+		served := servedBy(pkg)
 		for _, t := range pkg.NamedTypes {
-			if !isKind(t) {
+			if !isKind(t) || !served(t) {
 				continue
 			}
-			api.Kinds = append(api.Kinds, newKind(group.Value, version, t))
+			k := newKind(group.Value, version, t)
+			k.Typed = !pkg.Markers.Has(markerCRDDir) && !t.Markers.Has(markerObjectRoot) && !t.Markers.Has(markerCRD)
+			api.Kinds = append(api.Kinds, k)
 			passes = append(passes, &gen.Pass{Universe: universe, Package: pkg, RunState: state})
 		}
 	}
-	errs := expandAll(api.Kinds, passes)
-	if len(errs) > 0 {
-		return nil, errors.Join(diag.Sort(errs)...)
-	}
+	expandAll(api.Kinds, passes)
 	markStorage(api.Kinds)
 	sort.Slice(api.Kinds, func(i, j int) bool { return kindKey(api.Kinds[i]) < kindKey(api.Kinds[j]) })
-	return api, nil
+	return api
 }
 
 func kindKey(k *Kind) string { return k.Group + "\x00" + k.Version + "\x00" + k.Name }
 
-// expandAll builds the schemas in parallel; each kind has its own slot.
-func expandAll(kinds []*Kind, passes []*gen.Pass) []error {
-	results := make([]error, len(kinds))
+// expandAll builds the schemas in parallel.
+func expandAll(kinds []*Kind, passes []*gen.Pass) {
 	limit := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
 	for i, k := range kinds {
@@ -135,20 +140,28 @@ func expandAll(kinds []*Kind, passes []*gen.Pass) []error {
 			defer func() { <-limit; wg.Done() }()
 			expanded, err := openapi.Expand(passes[i], k.Type.Object)
 			if err != nil {
-				results[i] = err
+				k.Err = err
 				return
 			}
 			k.Schema, k.Origins = expanded.Schema, expanded.Origins
 		}()
 	}
 	wg.Wait()
-	var errs []error
-	for _, err := range results {
-		if err != nil {
-			errs = append(errs, diag.Unwrap(err)...)
+}
+
+// servedBy: in a package that declares its resources with +genclient
+// (k8s.io/api's), only those are served; other objects with TypeMeta and
+// ObjectMeta there (PodStatusResult) are never served, so their removal
+// breaks no client of the API.
+func servedBy(pkg *model.Package) func(*model.Type) bool {
+	for _, t := range pkg.NamedTypes {
+		if t.Markers.Has(markerGenclient) {
+			return func(t *model.Type) bool {
+				return t.Markers.Has(markerGenclient) || t.Markers.Has(markerObjectRoot) || t.Markers.Has(markerCRD)
+			}
 		}
 	}
-	return errs
+	return func(*model.Type) bool { return true }
 }
 
 // isKind: a root type as the crd and client generators see one (marked, or
