@@ -188,7 +188,7 @@ func (c *comparer) storage() {
 		case ns.Hub && formerly.Convertible || formerly.Hub && ns.Convertible:
 			c.add(Finding{Rule: "storage-version-moved", New: ns.Type.Pos, Old: os.Type.Pos, Message: moved + ", with a conversion (Hub/Convertible)"})
 		case sameShape(ns.Schema, formerly.Schema):
-			c.add(Finding{Rule: "storage-version-moved", New: ns.Type.Pos, Old: os.Type.Pos, Message: moved + "; the two schemas are the same, so conversion None loses nothing"})
+			c.add(Finding{Rule: "storage-version-moved", New: ns.Type.Pos, Old: os.Type.Pos, Message: moved + "; the two schemas hold the same fields, so conversion None loses nothing (stored objects are not validated again on read)"})
 		default:
 			c.add(Finding{Breaking: true, Rule: "storage-version-moved", New: ns.Type.Pos, Old: os.Type.Pos,
 				Message: moved + " without a conversion path: the schemas differ and neither version converts (Hub/Convertible); conversion None prunes what " + os.Version + " objects hold"})
@@ -196,12 +196,21 @@ func (c *comparer) storage() {
 	}
 }
 
-// sameShape compares two schemas without their descriptions.
+// sameShape compares what two schemas keep of an object: fields, types,
+// pruning and defaults, not descriptions or value checks, which conversion
+// None neither needs nor applies to stored objects.
 func sameShape(a, b *spec.Schema) bool {
-	return reflect.DeepEqual(stripDescriptions(a), stripDescriptions(b))
+	return reflect.DeepEqual(shapeOf(a), shapeOf(b))
 }
 
-func stripDescriptions(s *spec.Schema) any {
+// checkKeywords are the schema keywords that only check values.
+var checkKeywords = []string{
+	"description", "maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "maxLength", "minLength",
+	"maxItems", "minItems", "maxProperties", "minProperties", "pattern", "enum", "multipleOf", "uniqueItems",
+	"x-kubernetes-validations", "required", "example", "title", "externalDocs",
+}
+
+func shapeOf(s *spec.Schema) any {
 	data, _ := json.Marshal(s)
 	var v any
 	_ = json.Unmarshal(data, &v)
@@ -209,7 +218,12 @@ func stripDescriptions(s *spec.Schema) any {
 	strip = func(v any) {
 		switch v := v.(type) {
 		case map[string]any:
-			delete(v, "description")
+			for _, key := range checkKeywords {
+				delete(v, key)
+			}
+			if v["type"] == "string" {
+				delete(v, "format")
+			}
 			for _, child := range v {
 				strip(child)
 			}
@@ -528,7 +542,8 @@ func (c *comparer) properties(o, n *spec.Schema, at nodeCtx) {
 	}
 }
 
-// featureGate is the +featureGate of a field in either revision.
+// featureGate is the +featureGate of a field in either revision, or
+// gateway-api's <gateway:experimental>: a field of the experimental channel.
 func featureGate(fields ...*model.Field) string {
 	for _, f := range fields {
 		if f == nil {
@@ -537,9 +552,16 @@ func featureGate(fields ...*model.Field) string {
 		if m, ok := f.Markers.Get(markerFeatureGate); ok {
 			return m.Value
 		}
+		if strings.Contains(f.Doc, experimentalChannel) {
+			return experimentalChannel
+		}
 	}
 	return ""
 }
+
+// experimentalChannel marks gateway-api's experimental fields, which its
+// standard-channel CRDs leave out.
+const experimentalChannel = "<gateway:experimental>"
 
 // alwaysSerialized: encoding/json writes the field whatever its value (a
 // struct without omitzero, a scalar without omitempty), so a Go API server,

@@ -50,7 +50,11 @@ func formatFinding(f Finding, cwd string) string {
 		b.WriteString("; " + f.Ratcheting)
 	}
 	if f.FeatureGate != "" {
-		b.WriteString("; behind feature gate " + f.FeatureGate + " (an alpha field carries no compatibility promise)")
+		if f.FeatureGate == experimentalChannel {
+			b.WriteString("; in an experimental-channel field (" + experimentalChannel + "), which carries no compatibility promise")
+		} else {
+			b.WriteString("; behind feature gate " + f.FeatureGate + " (an alpha field carries no compatibility promise)")
+		}
 	}
 	if f.AlsoIn > 0 {
 		fmt.Fprintf(&b, " (and in %d other kind(s))", f.AlsoIn)
