@@ -11,8 +11,10 @@ package metagentest
 
 import (
 	"os"
+	"strings"
 	"testing"
 
+	"github.com/metagen-dev/metagen/generators/compat"
 	"github.com/metagen-dev/metagen/generators/pipeline"
 )
 
@@ -39,4 +41,24 @@ func VerifyWith(t testing.TB, opts pipeline.Options) {
 		t.Fatalf("metagen: %d generated file(s) out of date; run metagen generate (go generate ./...):\n%s",
 			len(pending), plan.Diff(cwd))
 	}
+}
+
+// Compatible compares the API packages matched by patterns (./... by
+// default) with the same packages at the git revision ref, as "metagen
+// compat --against ref" does, and fails the test for each breaking change,
+// at its source line; compatible changes worth saying are logged.
+func Compatible(t testing.TB, ref string, patterns ...string) {
+	t.Helper()
+	result, err := compat.Run(compat.Options{Against: ref, Patterns: patterns})
+	if err != nil {
+		t.Fatalf("metagen compat: %v", err)
+	}
+	cwd, _ := os.Getwd()
+	var text strings.Builder
+	compat.WriteText(&text, result, cwd)
+	if result.Breaking() {
+		t.Errorf("metagen compat: breaking changes against %s:\n%s", ref, text.String())
+		return
+	}
+	t.Logf("metagen compat against %s:\n%s", ref, text.String())
 }

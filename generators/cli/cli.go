@@ -35,6 +35,8 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		return verify(rest, stdout, stderr)
 	case "serve":
 		return serve(rest, stdout, stderr)
+	case "compat":
+		return runCompat(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		return help(rest, stdout, stderr)
 	case "version":
@@ -54,6 +56,7 @@ Usage:
   metagen generate [-g deepcopy,…] [--header-file F] [--rbac-dir D] [--webhook-dir D] [--warnings-as-errors] [PATTERNS…]
   metagen verify   [-g deepcopy,…] [--header-file F] [--rbac-dir D] [--webhook-dir D] [--warnings-as-errors] [PATTERNS…]
   metagen serve    [--addr 127.0.0.1:PORT] [--crds DIR] [--kubeconfig FILE] [--gc] [--watch-cache]
+  metagen compat   [--against REF | --old DIR] [--format json] [PATTERNS…]
   metagen help [markers|generators|NAME]
   metagen version
 

@@ -22,6 +22,8 @@ func help(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, colonEqualsNote)
 	case "generators":
 		printGenerators(stdout)
+	case "compat":
+		fmt.Fprint(stdout, compatHelp)
 	default:
 		if g := pipeline.Find(topic); g != nil {
 			fmt.Fprintf(stdout, "%s: %s\n\n", g.Name, g.Doc)

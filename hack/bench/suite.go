@@ -30,6 +30,10 @@ type suite struct {
 	// target is the tool metagen's wall time is held against, and the ratio.
 	target      string
 	targetRatio float64
+	// readOnly tools write no output file; acceptExit is the exit code a
+	// tool may end with besides 0 (compat's 1: breaking changes found).
+	readOnly   map[string]bool
+	acceptExit map[string]int
 }
 
 var suites = map[string]suite{

@@ -54,6 +54,8 @@ func prepareTool(ctx context.Context, cfg config, name, repoRoot string, ws *wor
 	switch name {
 	case toolMetagen:
 		return prepareMetagen(ctx, cfg, repoRoot, ws)
+	case toolMetagenOpenAPI:
+		return prepareMetagenOpenAPI(ctx, cfg, repoRoot, ws)
 	case toolDeepcopyGen:
 		bin, err := installAnchor(ctx, "k8s.io/code-generator/cmd/deepcopy-gen", cfg.deepcopyGenVersion)
 		// Same flags as upstream kube_codegen.sh, with ./... instead of the

@@ -1,0 +1,116 @@
+package compat_test
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/metagen-dev/metagen/generators/compat"
+)
+
+// The real history: k8s.io/api from the last 1.36 patch to the release the
+// project builds on.
+const (
+	k8sAPIOld = "k8s.io/api@v0.36.6"
+	k8sAPINew = "k8s.io/api@v0.37.2"
+)
+
+// acceptedGABreaks are the breaking findings on GA v1 groups between the two
+// releases, each a true break upstream made knowingly: all are fields behind
+// the DRANodeAllocatableResources feature gate, alpha since 1.36, which
+// carry no compatibility promise (api_changes.md: alpha fields may change).
+// Any other breaking finding on a v1 group is a false positive to fix.
+var acceptedGABreaks = []string{
+	"resource.k8s.io/v1, Kind=ResourceSlice spec.devices[*].nodeAllocatableResourceMappings [field-removed]",
+	"v1, Kind=Pod status.nodeAllocatableResourceClaimStatuses [list-type-changed]",
+	"v1, Kind=Pod status.nodeAllocatableResourceClaimStatuses[*].resourceClaimName [validation-tightened]",
+	"v1, Kind=Pod status.nodeAllocatableResourceClaimStatuses[*].resources [field-removed]",
+}
+
+var gaVersion = regexp.MustCompile(`(^|/)v1, Kind=`)
+
+// TestK8sAPIHistory compares k8s.io/api v0.36.6 with v0.37.2, copied out
+// of the module cache, and holds every breaking finding on a GA v1 group
+// to the list above (METAGEN_COMPAT_K8SAPI=1; about 15s once the modules
+// are downloaded).
+func TestK8sAPIHistory(t *testing.T) {
+	if os.Getenv("METAGEN_COMPAT_K8SAPI") == "" {
+		t.Skip("compares two releases of k8s.io/api from the module proxy; set METAGEN_COMPAT_K8SAPI=1")
+	}
+	work := t.TempDir()
+	oldDir, newDir := filepath.Join(work, "old"), filepath.Join(work, "new")
+	copyModule(t, cachedModule(t, k8sAPIOld), oldDir)
+	copyModule(t, cachedModule(t, k8sAPINew), newDir)
+
+	start := time.Now()
+	result, err := compat.Run(compat.Options{Dir: newDir, OldDir: oldDir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("compat of all of k8s.io/api, %s -> %s: %v", k8sAPIOld, k8sAPINew, time.Since(start))
+	var text strings.Builder
+	compat.WriteText(&text, result, newDir)
+	t.Log("\n" + text.String())
+
+	var gaBreaks []string
+	for _, f := range result.Findings {
+		if f.Breaking && gaVersion.MatchString(f.Kind) {
+			gaBreaks = append(gaBreaks, f.Kind+" "+f.Path+" ["+f.Rule+"]")
+			if f.FeatureGate == "" {
+				t.Errorf("a GA break outside a feature-gated field: %s %s: %s", f.Kind, f.Path, f.Message)
+			}
+		}
+	}
+	slices.Sort(gaBreaks)
+	if !slices.Equal(gaBreaks, acceptedGABreaks) {
+		t.Errorf("breaking findings on GA v1 groups:\n  %s\nwant:\n  %s", strings.Join(gaBreaks, "\n  "), strings.Join(acceptedGABreaks, "\n  "))
+	}
+	if len(result.Skipped) > 3 {
+		t.Errorf("%d kinds not compared, want at most the 3 known (recursive Workload, a +listType on a non-list)", len(result.Skipped))
+	}
+}
+
+// cachedModule downloads a module version through the Go module proxy (a
+// no-op when cached) and returns its directory in the module cache.
+func cachedModule(t *testing.T, module string) string {
+	t.Helper()
+	cmd := exec.Command("go", "mod", "download", "-json", module)
+	cmd.Dir = t.TempDir() // outside any module: the repository's go.mod stays as it is
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go mod download %s: %v", module, err)
+	}
+	var info struct{ Dir, Error string }
+	if err := json.Unmarshal(out, &info); err != nil || info.Dir == "" {
+		t.Fatalf("go mod download %s: %s %v", module, info.Error, err)
+	}
+	return info.Dir
+}
+
+// copyModule copies a module out of the (read-only) module cache, so that
+// it can be loaded as a main module without touching the cache.
+func copyModule(t *testing.T, from, to string) {
+	t.Helper()
+	if err := os.CopyFS(to, os.DirFS(from)); err != nil {
+		t.Fatal(err)
+	}
+	err := filepath.WalkDir(to, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		mode := os.FileMode(0o644)
+		if d.IsDir() {
+			mode = 0o755
+		}
+		return os.Chmod(path, mode)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,254 @@
+package compat
+
+import (
+	"go/token"
+	"go/types"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"k8s.io/kube-openapi/pkg/validation/spec"
+
+	"github.com/metagen-dev/metagen/generators/gen"
+	"github.com/metagen-dev/metagen/generators/markers"
+	"github.com/metagen-dev/metagen/generators/model"
+	"github.com/metagen-dev/metagen/generators/openapi"
+)
+
+// The markers a snapshot reads besides the validation markers, which reach
+// it through the expanded schema.
+const (
+	markerGroupName     = "groupName"
+	markerVersionName   = "versionName"
+	markerGenclient     = "genclient"
+	markerNonNamespaced = "genclient:nonNamespaced"
+	markerObjectRoot    = "kubebuilder:object:root"
+	markerCRD           = "metagen:crd"
+	markerResource      = "kubebuilder:resource"
+	markerPrintColumn   = "kubebuilder:printcolumn"
+	markerStorage       = "kubebuilder:storageversion"
+	markerUnserved      = "kubebuilder:unservedversion"
+	markerDeprecated    = "kubebuilder:deprecatedversion"
+	markerSkipVersion   = "kubebuilder:skipversion"
+	markerLifecycleDepr = "k8s:prerelease-lifecycle-gen:deprecated"
+	markerUpdate        = "k8s:update"
+	markerFeatureGate   = "featureGate"
+	markerCRDDir        = "metagen:crd-dir"
+)
+
+const metav1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// API is what one revision serves: every kind of every group/version of the
+// loaded packages, with its expanded schema.
+type API struct {
+	Kinds []*Kind // sorted by group, version, kind
+	// fields index the struct fields of the input packages by position, so
+	// that a schema node's origin leads back to its field's markers.
+	fields map[token.Position]*model.Field
+}
+
+// Kind is one kind in one group/version.
+type Kind struct {
+	Group, Version, Name string
+	Type                 *model.Type
+	// Schema is the structural schema, as the crd generator writes it.
+	Schema *spec.Schema
+	// Origins map schema paths (openapi.Expanded's form) to declarations.
+	Origins    map[string]token.Position
+	Served     bool
+	Storage    bool // marked +kubebuilder:storageversion (or the only version)
+	Deprecated bool
+	Namespaced bool
+	// Typed: served by a Go API server that decodes every request into
+	// the types (k8s.io/api's), not a CustomResourceDefinition, which
+	// stores the JSON clients send.
+	Typed   bool
+	Columns []Column
+	// Hub and Convertible: controller-runtime's conversion interfaces, a
+	// conversion path between versions.
+	Hub, Convertible bool
+	// Err is why the schema could not be built (a recursive type, say): the
+	// kind is then left out of the comparison, with a warning.
+	Err error
+}
+
+// GroupVersion is "group/version" ("version" for the core group).
+func (k *Kind) GroupVersion() string {
+	if k.Group == "" {
+		return k.Version
+	}
+	return k.Group + "/" + k.Version
+}
+
+// String is "group/version, Kind=Name", as kubectl prints a GVK.
+func (k *Kind) String() string { return k.GroupVersion() + ", Kind=" + k.Name }
+
+// Column is a printer column.
+type Column struct {
+	Name, JSONPath string
+	Pos            token.Position
+}
+
+// Snapshot finds the kinds of the universe and expands their schemas, on
+// all cores. A kind whose schema cannot be built keeps the reason in Err.
+func Snapshot(universe *model.Universe) *API {
+	api := &API{fields: map[token.Position]*model.Field{}}
+	state := &gen.RunState{}
+	var passes []*gen.Pass
+	for _, pkg := range universe.Packages {
+		for _, t := range pkg.NamedTypes {
+			for _, f := range t.Fields {
+				api.fields[f.Pos] = f
+			}
+		}
+		group, ok := pkg.Markers.Get(markerGroupName)
+		if !ok {
+			continue
+		}
+		version := pkg.Name
+		if m, ok := pkg.Markers.Get(markerVersionName); ok {
+			version = m.Value
+		}
+		served := servedBy(pkg)
+		for _, t := range pkg.NamedTypes {
+			if !isKind(t) || !served(t) {
+				continue
+			}
+			k := newKind(group.Value, version, t)
+			k.Typed = !pkg.Markers.Has(markerCRDDir) && !t.Markers.Has(markerObjectRoot) && !t.Markers.Has(markerCRD)
+			api.Kinds = append(api.Kinds, k)
+			passes = append(passes, &gen.Pass{Universe: universe, Package: pkg, RunState: state})
+		}
+	}
+	expandAll(api.Kinds, passes)
+	markStorage(api.Kinds)
+	sort.Slice(api.Kinds, func(i, j int) bool { return kindKey(api.Kinds[i]) < kindKey(api.Kinds[j]) })
+	return api
+}
+
+func kindKey(k *Kind) string { return k.Group + "\x00" + k.Version + "\x00" + k.Name }
+
+// expandAll builds the schemas in parallel.
+func expandAll(kinds []*Kind, passes []*gen.Pass) {
+	limit := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for i, k := range kinds {
+		wg.Add(1)
+		limit <- struct{}{}
+		go func() {
+			defer func() { <-limit; wg.Done() }()
+			expanded, err := openapi.Expand(passes[i], k.Type.Object)
+			if err != nil {
+				k.Err = err
+				return
+			}
+			k.Schema, k.Origins = expanded.Schema, expanded.Origins
+		}()
+	}
+	wg.Wait()
+}
+
+// servedBy: in a package that declares its resources with +genclient
+// (k8s.io/api's), only those are served; other objects with TypeMeta and
+// ObjectMeta there (PodStatusResult) are never served, so their removal
+// breaks no client of the API.
+func servedBy(pkg *model.Package) func(*model.Type) bool {
+	for _, t := range pkg.NamedTypes {
+		if t.Markers.Has(markerGenclient) {
+			return func(t *model.Type) bool {
+				return t.Markers.Has(markerGenclient) || t.Markers.Has(markerObjectRoot) || t.Markers.Has(markerCRD)
+			}
+		}
+	}
+	return func(*model.Type) bool { return true }
+}
+
+// isKind: a root type as the crd and client generators see one (marked, or
+// a struct with TypeMeta and ObjectMeta), and not a list.
+func isKind(t *model.Type) bool {
+	if t.IsAlias() || t.Markers.Has(markerSkipVersion) || fieldOfType(t, "ListMeta") {
+		return false
+	}
+	if m, ok := t.Markers.Get(markerCRD); ok {
+		return m.Bool()
+	}
+	if m, ok := t.Markers.Get(markerObjectRoot); ok && !m.Bool() {
+		return false
+	}
+	return fieldOfType(t, "TypeMeta") && fieldOfType(t, "ObjectMeta")
+}
+
+func fieldOfType(t *model.Type, name string) bool {
+	for _, f := range t.StructFields() {
+		if named, ok := f.Type().(*types.Named); ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == metav1Path && named.Obj().Name() == name {
+			return true
+		}
+	}
+	return false
+}
+
+func newKind(group, version string, t *model.Type) *Kind {
+	k := &Kind{
+		Group: group, Version: version, Name: t.Name, Type: t,
+		Served:     !t.Markers.Has(markerUnserved),
+		Storage:    t.Markers.Has(markerStorage),
+		Deprecated: t.Markers.Has(markerDeprecated) || t.Markers.Has(markerLifecycleDepr),
+		Namespaced: !t.Markers.Has(markerNonNamespaced),
+	}
+	if m, ok := t.Markers.Get(markerResource); ok {
+		args, _ := markers.ParseArgs(m.Args)
+		if args["scope"] == "Cluster" {
+			k.Namespaced = false
+		}
+	}
+	for _, m := range t.Markers.All(markerPrintColumn) {
+		args, _ := markers.ParseArgs(m.Args)
+		k.Columns = append(k.Columns, Column{Name: args["name"], JSONPath: args["JSONPath"], Pos: m.Pos})
+	}
+	ptr := types.NewPointer(t.Object.Type())
+	k.Hub = hasMethod(ptr, "Hub")
+	k.Convertible = hasMethod(ptr, "ConvertTo") && hasMethod(ptr, "ConvertFrom")
+	return k
+}
+
+func hasMethod(t types.Type, name string) bool {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
+	_, ok := obj.(*types.Func)
+	return ok
+}
+
+// markStorage: the only version of a kind is its storage version.
+func markStorage(kinds []*Kind) {
+	versions := map[string][]*Kind{}
+	for _, k := range kinds {
+		versions[k.Group+"/"+k.Name] = append(versions[k.Group+"/"+k.Name], k)
+	}
+	for _, vs := range versions {
+		if len(vs) == 1 {
+			vs[0].Storage = true
+		}
+	}
+}
+
+// field is the struct field a schema node was declared by, or nil.
+func (a *API) field(k *Kind, path string) *model.Field {
+	pos, ok := k.Origins[path]
+	if !ok {
+		return nil
+	}
+	return a.fields[pos]
+}
+
+// updateRules are a field's +k8s:update restrictions (NoSet, NoModify …).
+func updateRules(f *model.Field) []string {
+	if f == nil {
+		return nil
+	}
+	var out []string
+	for _, m := range f.Markers.All(markerUpdate) {
+		out = append(out, strings.TrimSpace(m.Value))
+	}
+	sort.Strings(out)
+	return out
+}

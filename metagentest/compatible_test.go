@@ -1,0 +1,78 @@
+package metagentest
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// recorder is a testing.TB that keeps what the helper reports.
+type recorder struct {
+	testing.TB
+	mu     sync.Mutex
+	failed []string
+}
+
+func (r *recorder) Helper() {}
+func (r *recorder) Errorf(format string, args ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.failed = append(r.failed, fmt.Sprintf(format, args...))
+}
+func (r *recorder) Fatalf(format string, args ...any) { r.Errorf(format, args...) }
+func (r *recorder) Logf(string, ...any)               {}
+
+const widgetTypes = "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
+	"// +kubebuilder:object:root=true\ntype Widget struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n\tSpec WidgetSpec `json:\"spec,omitempty\"`\n}\n\n" +
+	"type WidgetSpec struct {\n\t// +kubebuilder:validation:MaxLength=%d\n\t// +optional\n\tName string `json:\"name,omitempty\"`\n}\n"
+
+// Compatible fails a test on a tightened bound and passes on a loosened one.
+func TestCompatible(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	mod, _ := os.ReadFile("../go.mod")
+	sum, _ := os.ReadFile("../go.sum")
+	write(t, filepath.Join(dir, "go.mod"), "module compatible.test\n"+strings.SplitN(string(mod), "\n", 2)[1])
+	write(t, filepath.Join(dir, "go.sum"), string(sum))
+	write(t, filepath.Join(dir, "v1", "doc.go"), "// +groupName=widgets.example.com\npackage v1\n")
+	types := filepath.Join(dir, "v1", "types.go")
+	write(t, types, fmt.Sprintf(widgetTypes, 32))
+	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "v1"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	t.Chdir(dir)
+
+	write(t, types, fmt.Sprintf(widgetTypes, 16))
+	tightened := &recorder{TB: t}
+	Compatible(tightened, "HEAD", "./...")
+	if len(tightened.failed) != 1 || !strings.Contains(tightened.failed[0], "v1/types.go:") || !strings.Contains(tightened.failed[0], "maxLength lowered from 32 to 16") {
+		t.Errorf("a lowered maxLength: the test reports %q", tightened.failed)
+	}
+
+	write(t, types, fmt.Sprintf(widgetTypes, 64))
+	loosened := &recorder{TB: t}
+	Compatible(loosened, "HEAD", "./...")
+	if len(loosened.failed) != 0 {
+		t.Errorf("a raised maxLength fails the test: %q", loosened.failed)
+	}
+}
+
+func write(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
