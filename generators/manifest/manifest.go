@@ -8,6 +8,7 @@ package manifest
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -17,6 +18,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 )
@@ -176,8 +178,34 @@ func (o Output) Owned(universe *model.Universe, fileName string) []string {
 	return out
 }
 
-// IsFirst reports whether pkg is the first package of the run, whose pass
-// writes the run-wide manifest and reports its errors once.
-func IsFirst(universe *model.Universe, pkg *model.Package) bool {
-	return len(universe.Packages) > 0 && universe.Packages[0] == pkg
+// Write is a manifest generator's Run: in the pass of the run's first
+// package (so that it happens, and errors are reported, once), the markers
+// called names are grouped by directory, build makes each group's objects,
+// and each group with some gets fileName in its directory.
+func (o Output) Write(pass *gen.Pass, fileName string, build func(markers.Set) ([]any, []error), names ...string) error {
+	universe := pass.Universe
+	if len(universe.Packages) == 0 || universe.Packages[0] != pass.Package {
+		return nil
+	}
+	groups, errs := o.Groups(universe, names...)
+	header, err := o.Header(universe)
+	if err != nil {
+		errs = append(errs, err)
+	}
+	for _, group := range groups {
+		objects, groupErrs := build(group.Markers)
+		errs = append(errs, groupErrs...)
+		if len(groupErrs) > 0 || len(objects) == 0 {
+			continue
+		}
+		body, err := Documents(header, objects...)
+		if err != nil {
+			return err
+		}
+		pass.AddYAML(filepath.Join(group.Dir, fileName), body)
+	}
+	if len(errs) > 0 {
+		return errors.Join(diag.Sort(errs)...)
+	}
+	return nil
 }

@@ -28,9 +28,7 @@
 package rbac
 
 import (
-	"errors"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -82,30 +80,7 @@ func fileName(universe *model.Universe) string {
 }
 
 func run(pass *gen.Pass) error {
-	if !manifest.IsFirst(pass.Universe, pass.Package) {
-		return nil
-	}
-	groups, errs := output.Groups(pass.Universe, markers.RBACMarker)
-	header, err := output.Header(pass.Universe)
-	if err != nil {
-		errs = append(errs, err)
-	}
-	for _, group := range groups {
-		objects, groupErrs := Roles(pass.Universe, group.Markers)
-		errs = append(errs, groupErrs...)
-		if len(groupErrs) > 0 || len(objects) == 0 {
-			continue
-		}
-		body, err := manifest.Documents(header, objects...)
-		if err != nil {
-			return err
-		}
-		pass.AddYAML(filepath.Join(group.Dir, fileName(pass.Universe)), body)
-	}
-	if len(errs) > 0 {
-		return errors.Join(diag.Sort(errs)...)
-	}
-	return nil
+	return output.Write(pass, fileName(pass.Universe), func(found markers.Set) ([]any, []error) { return Roles(pass.Universe, found) }, markers.RBACMarker)
 }
 
 // Roles are the ClusterRole and Roles the markers ask for, in

@@ -24,9 +24,7 @@
 package webhook
 
 import (
-	"errors"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -64,30 +62,7 @@ var Generator = &gen.Generator{
 }
 
 func run(pass *gen.Pass) error {
-	if !manifest.IsFirst(pass.Universe, pass.Package) {
-		return nil
-	}
-	groups, errs := output.Groups(pass.Universe, markers.WebhookMarker, markers.WebhookConfigurationMarker)
-	header, err := output.Header(pass.Universe)
-	if err != nil {
-		errs = append(errs, err)
-	}
-	for _, group := range groups {
-		objects, groupErrs := Configurations(group.Markers)
-		errs = append(errs, groupErrs...)
-		if len(groupErrs) > 0 || len(objects) == 0 {
-			continue
-		}
-		body, err := manifest.Documents(header, objects...)
-		if err != nil {
-			return err
-		}
-		pass.AddYAML(filepath.Join(group.Dir, fileName), body)
-	}
-	if len(errs) > 0 {
-		return errors.Join(diag.Sort(errs)...)
-	}
-	return nil
+	return output.Write(pass, fileName, Configurations, markers.WebhookMarker, markers.WebhookConfigurationMarker)
 }
 
 // Configurations are the mutating and the validating configuration the

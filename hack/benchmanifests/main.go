@@ -19,7 +19,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -28,6 +27,7 @@ import (
 	"time"
 
 	"github.com/metagen-dev/metagen/internal/anchors"
+	"github.com/metagen-dev/metagen/internal/golden"
 )
 
 const (
@@ -139,24 +139,7 @@ func roundAll(walls []time.Duration) []time.Duration {
 
 // writeModule copies the corpus and adds the synthetic packages.
 func writeModule(corpus, work string, packages int) error {
-	err := filepath.WalkDir(corpus, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(corpus, p)
-		if d.IsDir() && d.Name() == "want" {
-			return filepath.SkipDir
-		}
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(work, rel), 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(work, rel), data, 0o644)
-	})
-	if err != nil {
+	if err := golden.CopyWithoutWant(corpus, work); err != nil {
 		return err
 	}
 	if err := os.WriteFile(filepath.Join(work, "go.mod"), []byte("module example.com/fleet\n\ngo 1.24\n"), 0o644); err != nil {
