@@ -38,7 +38,7 @@ type apiServers struct {
 func newAPIServers(url string, getter *restOptionsGetter, ids *identities, opts Options) (*apiServers, error) {
 	loopback := &rest.Config{Host: url, QPS: -1, Burst: -1}
 	aggregated := discoveryendpoint.NewResourceManager("apis")
-	auth := authentication{ids: ids, authz: authorizer.AuthorizerFunc(serverAuthorizer{rules: ids.rules, custom: opts.Authorizer}.Authorize)}
+	auth := authentication{ids: ids, authz: ids.access.recording(serverAuthorizer{rules: ids.rules, custom: opts.Authorizer}.Authorize)}
 	var namespaceLifecycle *lifecycle.Lifecycle
 	if !opts.NoNamespaceLifecycle {
 		var err error

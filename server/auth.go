@@ -47,6 +47,7 @@ type identities struct {
 	byToken map[string]*user.DefaultInfo
 	tokens  map[string]string // user name → token
 	rules   map[string][]rbacv1.PolicyRule
+	access  accessLog // what each user needed (access.go)
 }
 
 func newIdentities(users []User) (*identities, error) {

@@ -100,11 +100,11 @@ func Load(opts Options) (*model.Universe, error) {
 
 // listInputs is step 1: the input packages, sorted by import path.
 func listInputs(opts Options, patterns []string) ([]*packages.Package, error) {
-	cfg := &packages.Config{
-		Mode:       packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedModule,
-		Dir:        opts.Dir,
-		BuildFlags: opts.BuildFlags,
+	mode := packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedModule
+	if opts.CommentsOnly {
+		mode &^= packages.NeedImports // go list -deps=false: nothing but the inputs
 	}
+	cfg := &packages.Config{Mode: mode, Dir: opts.Dir, BuildFlags: opts.BuildFlags}
 	roots, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)

@@ -3,7 +3,6 @@ package manifest_test
 import (
 	"bytes"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -63,7 +62,7 @@ func TestAgainstControllerGen(t *testing.T) {
 		t.Fatal(err)
 	}
 	work := t.TempDir()
-	copyTree(t, filepath.Join("testdata", "kubebuilder"), work)
+	golden.CopyCase(t, filepath.Join("testdata", "kubebuilder"), work)
 	header := "# Copyright The Fleet Authors.\n#\n# SPDX-License-Identifier: Apache-2.0\n\n"
 	writeFile(t, filepath.Join(work, "hack", "boilerplate.yaml.txt"), header)
 	writeFile(t, filepath.Join(work, "go.mod"), "module example.com/fleet\n\ngo 1.24\n")
@@ -107,30 +106,6 @@ func TestAgainstControllerGen(t *testing.T) {
 		len(cgRuns), compared, 2*len(cgRuns), time.Since(start).Round(time.Millisecond))
 	t.Log(summary)
 	fmt.Println(summary)
-}
-
-func copyTree(t *testing.T, from, to string) {
-	t.Helper()
-	err := filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(from, p)
-		if d.IsDir() && d.Name() == "want" {
-			return filepath.SkipDir
-		}
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(to, rel), 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(to, rel), data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 func writeFile(t *testing.T, path, content string) {

@@ -1,6 +1,6 @@
 // Package manifest holds what the generators of run-wide YAML manifests
 // (rbac, webhook) share: they read package-level markers of every package
-// of the run, write one file into one directory, chosen by a setting, a
+// of the run, write one file per directory, chosen by a setting, a
 // +metagen: directory marker or controller-gen's default, and serialize
 // Kubernetes objects as controller-gen's genall.WriteYAML does.
 package manifest
@@ -8,14 +8,17 @@ package manifest
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"sigs.k8s.io/yaml"
 
 	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 )
@@ -28,39 +31,72 @@ type Output struct {
 	DirSetting, HeaderSetting, DirMarker, DefaultDir string
 }
 
-// Dir is the directory the manifest goes to: the setting (an absolute path,
-// or relative to the module root), else the directory marker of the
-// packages (relative to each; they must agree), else DefaultDir under the
-// module root. It must lie inside the module.
-func (o Output) Dir(universe *model.Universe) (string, error) {
-	dir := filepath.Join(universe.ModuleDir, filepath.FromSlash(o.DefaultDir))
+// dirOf is the directory the manifest of pkg's markers goes to: the
+// setting for every package (an absolute path, or relative to the module
+// root), else the package's directory marker (relative to it), else
+// DefaultDir under the module root. It must lie inside the module.
+func (o Output) dirOf(universe *model.Universe, pkg *model.Package) (string, error) {
 	if setting := universe.Settings[o.DirSetting]; setting != "" {
-		dir = setting
+		dir := setting
 		if !filepath.IsAbs(dir) {
 			dir = filepath.Join(universe.ModuleDir, dir)
 		}
 		return dir, o.inside(universe, dir, "--"+o.DirSetting+" "+setting)
 	}
-	var first *markers.Marker
-	for _, pkg := range universe.Packages {
-		m, ok := pkg.Markers.Get(o.DirMarker)
-		if !ok {
-			continue
+	if m, ok := pkg.Markers.Get(o.DirMarker); ok {
+		dir := filepath.Join(pkg.Dir, filepath.FromSlash(m.Value))
+		if err := o.inside(universe, dir, m.String()); err != nil {
+			return "", diag.Errorf(m.Pos, "%v", err)
 		}
-		at := filepath.Join(pkg.Dir, filepath.FromSlash(m.Value))
-		if first == nil {
-			first, dir = &m, at
-			if err := o.inside(universe, at, m.String()); err != nil {
-				return "", diag.Errorf(m.Pos, "%v", err)
-			}
-			continue
-		}
-		if at != dir {
-			return "", diag.Errorf(m.Pos, "%s names %s, but %s at %s names %s: the manifests of a run go to one directory",
-				m, relative(universe, at), first, first.Pos, relative(universe, dir))
-		}
+		return dir, nil
 	}
-	return dir, nil
+	return filepath.Join(universe.ModuleDir, filepath.FromSlash(o.DefaultDir)), nil
+}
+
+// Group is the markers whose manifest goes to one directory.
+type Group struct {
+	Dir     string
+	Markers markers.Set
+}
+
+// Groups are the package-level markers called one of names in every
+// package of the run, in package and source order, grouped by the
+// directory of their manifest (sorted), with the errors of reading them.
+// Without the setting, a package's directory marker sends its markers to a
+// manifest of their own, so that examples or controllers of one module
+// each ship theirs; with it, as with controller-gen, all go to one. A
+// marker in a declaration's doc comment, which controller-gen would
+// ignore, is an error that says so.
+func (o Output) Groups(universe *model.Universe, names ...string) ([]Group, []error) {
+	byDir := map[string]markers.Set{}
+	var errs []error
+	for _, pkg := range universe.Packages {
+		var set markers.Set
+		for _, file := range pkg.Syntax {
+			found, misplaced, fileErrs := markers.PackageLevel(universe.Fset, file, names...)
+			set = append(set, found...)
+			errs = append(errs, fileErrs...)
+			for _, m := range misplaced {
+				errs = append(errs, diag.Errorf(m.Pos, "%s is in the doc comment of a declaration, where controller-gen does not read it: "+
+					"put a blank line between it and the doc comment", "+"+m.Name))
+			}
+		}
+		if len(set) == 0 {
+			continue
+		}
+		dir, err := o.dirOf(universe, pkg)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		byDir[dir] = append(byDir[dir], set...)
+	}
+	groups := make([]Group, 0, len(byDir))
+	for dir, set := range byDir {
+		groups = append(groups, Group{Dir: dir, Markers: set})
+	}
+	slices.SortFunc(groups, func(a, b Group) int { return strings.Compare(a.Dir, b.Dir) })
+	return groups, errs
 }
 
 func (o Output) inside(universe *model.Universe, dir, what string) error {
@@ -69,13 +105,6 @@ func (o Output) inside(universe *model.Universe, dir, what string) error {
 		return fmt.Errorf("%s: %s lies outside the module %s", what, dir, universe.ModuleDir)
 	}
 	return nil
-}
-
-func relative(universe *model.Universe, path string) string {
-	if rel, err := filepath.Rel(universe.ModuleDir, path); err == nil {
-		return filepath.ToSlash(rel)
-	}
-	return path
 }
 
 // Header is the text of the header setting's file, written above the
@@ -128,43 +157,55 @@ func Documents(header string, objects ...any) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-// Owned is the manifest file if it exists, for a generator's OwnedFiles:
-// the pipeline removes it (when it carries our header) once no longer made.
-func Owned(universe *model.Universe, o Output, fileName string) []string {
-	dir, err := o.Dir(universe)
-	if err != nil {
-		return nil
-	}
-	path := filepath.Join(dir, fileName)
-	if info, err := os.Stat(path); err == nil && info.Mode().IsRegular() {
-		return []string{path}
-	}
-	return nil
-}
-
-// Markers are the package-level markers called one of names in every
-// package of the run, in package and source order, with the errors of
-// reading them. A marker in a declaration's doc comment, which
-// controller-gen would ignore, is an error that says so.
-func Markers(universe *model.Universe, names ...string) (markers.Set, []error) {
-	var set markers.Set
-	var errs []error
+// Owned are the manifest files that exist in the directories the run may
+// write to, for a generator's OwnedFiles: the pipeline removes those no
+// longer made (when they carry our header).
+func (o Output) Owned(universe *model.Universe, fileName string) []string {
+	dirs := map[string]bool{}
 	for _, pkg := range universe.Packages {
-		for _, file := range pkg.Syntax {
-			found, misplaced, fileErrs := markers.PackageLevel(universe.Fset, file, names...)
-			set = append(set, found...)
-			errs = append(errs, fileErrs...)
-			for _, m := range misplaced {
-				errs = append(errs, diag.Errorf(m.Pos, "%s is in the doc comment of a declaration, where controller-gen does not read it: "+
-					"put a blank line between it and the doc comment", "+"+m.Name))
-			}
+		if dir, err := o.dirOf(universe, pkg); err == nil {
+			dirs[dir] = true
 		}
 	}
-	return set, errs
+	var out []string
+	for dir := range dirs {
+		path := filepath.Join(dir, fileName)
+		if info, err := os.Stat(path); err == nil && info.Mode().IsRegular() {
+			out = append(out, path)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
-// IsFirst reports whether pkg is the first package of the run, whose pass
-// writes the run-wide manifest and reports its errors once.
-func IsFirst(universe *model.Universe, pkg *model.Package) bool {
-	return len(universe.Packages) > 0 && universe.Packages[0] == pkg
+// Write is a manifest generator's Run: in the pass of the run's first
+// package (so that it happens, and errors are reported, once), the markers
+// called names are grouped by directory, build makes each group's objects,
+// and each group with some gets fileName in its directory.
+func (o Output) Write(pass *gen.Pass, fileName string, build func(markers.Set) ([]any, []error), names ...string) error {
+	universe := pass.Universe
+	if len(universe.Packages) == 0 || universe.Packages[0] != pass.Package {
+		return nil
+	}
+	groups, errs := o.Groups(universe, names...)
+	header, err := o.Header(universe)
+	if err != nil {
+		errs = append(errs, err)
+	}
+	for _, group := range groups {
+		objects, groupErrs := build(group.Markers)
+		errs = append(errs, groupErrs...)
+		if len(groupErrs) > 0 || len(objects) == 0 {
+			continue
+		}
+		body, err := Documents(header, objects...)
+		if err != nil {
+			return err
+		}
+		pass.AddYAML(filepath.Join(group.Dir, fileName), body)
+	}
+	if len(errs) > 0 {
+		return errors.Join(diag.Sort(errs)...)
+	}
+	return nil
 }

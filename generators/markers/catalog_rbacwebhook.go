@@ -77,9 +77,9 @@ func init() {
 		typed(WebhookConfigurationMarker, WebhookConfiguration{}, "webhook",
 			"Names the generated mutating (mutating=true) or validating webhook configuration: name=…."),
 		&Def{Name: RBACDirMarker, Targets: OnPackage, Kind: String, Dialect: Namespace, Reader: "rbac",
-			Doc: "Write the RBAC manifests (role.yaml) into this directory, relative to the package, instead of config/rbac at the module root; --rbac-dir overrides it."},
+			Doc: "Write the package's RBAC rules into a role.yaml of their own in this directory, relative to the package, instead of config/rbac at the module root; --rbac-dir sends every rule of the run to one directory instead."},
 		&Def{Name: WebhookDirMarker, Targets: OnPackage, Kind: String, Dialect: Namespace, Reader: "webhook",
-			Doc: "Write the webhook manifests (manifests.yaml) into this directory, relative to the package, instead of config/webhook at the module root; --webhook-dir overrides it."},
+			Doc: "Write the package's webhooks into a manifests.yaml of their own in this directory, relative to the package, instead of config/webhook at the module root; --webhook-dir sends every webhook of the run to one directory instead."},
 	)
 }
 

@@ -13,8 +13,11 @@
 //
 // # What is written
 //
-// One file, role.yaml (--rbac-file-name), into config/rbac at the module
-// root (--rbac-dir, or +metagen:rbac-dir on a package): the rules of each
+// role.yaml (--rbac-file-name) in config/rbac at the module root, or in
+// --rbac-dir, for all the run's rules, as controller-gen writes one file;
+// without the flag, a package with +metagen:rbac-dir sends its rules to a
+// role.yaml of their own in that directory (each example or controller of
+// a module ships its role). In each file the rules of each
 // namespace and role name (roleName=…, else --rbac-role-name, default
 // manager-role) merged, deduplicated and sorted exactly as controller-gen
 // does, the ClusterRole first, then Roles by namespace. Rules the real
@@ -25,9 +28,7 @@
 package rbac
 
 import (
-	"errors"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -68,7 +69,7 @@ var Generator = &gen.Generator{
 	// Every package may carry rules; the first package's pass writes them all.
 	Enabled:    func(*model.Package) bool { return true },
 	Run:        run,
-	OwnedFiles: func(universe *model.Universe) []string { return manifest.Owned(universe, output, fileName(universe)) },
+	OwnedFiles: func(universe *model.Universe) []string { return output.Owned(universe, fileName(universe)) },
 }
 
 func fileName(universe *model.Universe) string {
@@ -79,33 +80,13 @@ func fileName(universe *model.Universe) string {
 }
 
 func run(pass *gen.Pass) error {
-	if !manifest.IsFirst(pass.Universe, pass.Package) {
-		return nil
-	}
-	objects, err := Roles(pass.Universe)
-	if err != nil || len(objects) == 0 {
-		return err
-	}
-	dir, err := output.Dir(pass.Universe)
-	if err != nil {
-		return err
-	}
-	header, err := output.Header(pass.Universe)
-	if err != nil {
-		return err
-	}
-	body, err := manifest.Documents(header, objects...)
-	if err != nil {
-		return err
-	}
-	pass.AddYAML(filepath.Join(dir, fileName(pass.Universe)), body)
-	return nil
+	return output.Write(pass, fileName(pass.Universe), func(found markers.Set) ([]any, []error) { return Roles(pass.Universe, found) }, markers.RBACMarker)
 }
 
-// Roles are the ClusterRole and Roles the run's markers ask for, in
+// Roles are the ClusterRole and Roles the markers ask for, in
 // controller-gen's order: by namespace ("" first), then role name.
-func Roles(universe *model.Universe) ([]any, error) {
-	found, errs := manifest.Markers(universe, markers.RBACMarker)
+func Roles(universe *model.Universe, found markers.Set) ([]any, []error) {
+	var errs []error
 	defaultName := universe.Settings[SettingRoleName]
 	if defaultName == "" {
 		defaultName = defaultRoleName
@@ -129,7 +110,7 @@ func Roles(universe *model.Universe) ([]any, error) {
 		byRole[key] = append(byRole[key], split(r)...)
 	}
 	if len(errs) > 0 {
-		return nil, errors.Join(diag.Sort(errs)...)
+		return nil, errs
 	}
 	keys := make([]roleKey, 0, len(byRole))
 	for key := range byRole {

@@ -4,9 +4,11 @@
 // (sigs.k8s.io/controller-tools/pkg/webhook).
 //
 // Markers are read where controller-gen reads package markers (see package
-// rbac), from every package of the run. One file, manifests.yaml, goes to
-// config/webhook at the module root (--webhook-dir, or +metagen:webhook-dir
-// on a package): the mutating configuration, then the validating one, each
+// rbac), from every package of the run. manifests.yaml goes to
+// config/webhook at the module root, or to --webhook-dir, for the whole run;
+// without the flag, a package with +metagen:webhook-dir sends its webhooks
+// to a manifests.yaml of their own there. Each holds the mutating
+// configuration, then the validating one, each
 // with its webhooks sorted by name, named by +kubebuilder:webhookconfiguration
 // or mutating-webhook-configuration and validating-webhook-configuration.
 // A webhook served by a path goes to the Service webhook-service in
@@ -22,9 +24,7 @@
 package webhook
 
 import (
-	"errors"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -58,37 +58,17 @@ var Generator = &gen.Generator{
 	CommentsOnly: true,
 	Enabled:      func(*model.Package) bool { return true },
 	Run:          run,
-	OwnedFiles:   func(universe *model.Universe) []string { return manifest.Owned(universe, output, fileName) },
+	OwnedFiles:   func(universe *model.Universe) []string { return output.Owned(universe, fileName) },
 }
 
 func run(pass *gen.Pass) error {
-	if !manifest.IsFirst(pass.Universe, pass.Package) {
-		return nil
-	}
-	objects, err := Configurations(pass.Universe)
-	if err != nil || len(objects) == 0 {
-		return err
-	}
-	dir, err := output.Dir(pass.Universe)
-	if err != nil {
-		return err
-	}
-	header, err := output.Header(pass.Universe)
-	if err != nil {
-		return err
-	}
-	body, err := manifest.Documents(header, objects...)
-	if err != nil {
-		return err
-	}
-	pass.AddYAML(filepath.Join(dir, fileName), body)
-	return nil
+	return output.Write(pass, fileName, Configurations, markers.WebhookMarker, markers.WebhookConfigurationMarker)
 }
 
 // Configurations are the mutating and the validating configuration the
-// run's markers describe, those that have webhooks, in that order.
-func Configurations(universe *model.Universe) ([]any, error) {
-	found, errs := manifest.Markers(universe, markers.WebhookMarker, markers.WebhookConfigurationMarker)
+// markers describe, those that have webhooks, in that order.
+func Configurations(found markers.Set) ([]any, []error) {
+	var errs []error
 	names := configurationNames{mutating: "mutating-webhook-configuration", validating: "validating-webhook-configuration"}
 	var mutating []admissionregv1.MutatingWebhook
 	var validating []admissionregv1.ValidatingWebhook
@@ -121,7 +101,7 @@ func Configurations(universe *model.Universe) ([]any, error) {
 		}
 	}
 	if len(errs) > 0 {
-		return nil, errors.Join(diag.Sort(errs)...)
+		return nil, errs
 	}
 	var objects []any
 	typeMeta := func(kind string) metav1.TypeMeta {

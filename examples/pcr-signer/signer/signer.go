@@ -12,6 +12,14 @@
 //
 // The status is built and checked with schema/certificates/v1 (Issue,
 // Deny), so a write kube-apiserver would refuse is caught before it is sent.
+//
+// Its RBAC manifest, ../config/rbac/role.yaml, is generated from the RBAC
+// markers above Rules; the least-privilege test (signertest) checks it
+// against what the signer does.
+//
+// +metagen:rbac-dir=../config/rbac
+//
+//go:generate go run github.com/metagen-dev/metagen/cmd/metagen generate -g rbac .
 package signer
 
 import (
@@ -122,6 +130,10 @@ type Signer struct {
 	// Logf, when set, reports each answer and each failed attempt.
 	Logf func(format string, args ...any)
 }
+
+// +kubebuilder:rbac:groups=certificates.k8s.io,resources=podcertificaterequests,verbs=get;list;watch,roleName=pcr-signer
+// +kubebuilder:rbac:groups=certificates.k8s.io,resources=podcertificaterequests/status,verbs=update,roleName=pcr-signer
+// +kubebuilder:rbac:groups=certificates.k8s.io,resources=signers,resourceNames=example.com/pcr-signer,verbs=sign,roleName=pcr-signer
 
 // Rules are the permissions a signer for signerName needs, as RBAC policy
 // rules for a ClusterRole: watch the requests, write their status, and sign

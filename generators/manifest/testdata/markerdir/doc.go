@@ -1,4 +1,3 @@
-// Package markerdir chooses the manifests' directories by markers.
-// +metagen:rbac-dir=want/rbac
-// +metagen:webhook-dir=want/webhook
+// Package markerdir chooses the manifests' directories by markers, one per
+// package: each package's rules go to the directory it names.
 package markerdir

@@ -1,5 +1,6 @@
-// Package ctrl names the same directories from another package.
+// Package ctrl names its manifests' directories.
 // +metagen:rbac-dir=../want/rbac
+// +metagen:webhook-dir=../want/webhook
 package ctrl
 
 // +kubebuilder:rbac:groups=fleet.example.com,resources=widgets,verbs=get;list;watch

@@ -1,0 +1,198 @@
+package manifest_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/metagen-dev/metagen/generators/load"
+	"github.com/metagen-dev/metagen/generators/pipeline"
+	"github.com/metagen-dev/metagen/generators/rbac"
+	"github.com/metagen-dev/metagen/generators/webhook"
+	"github.com/metagen-dev/metagen/internal/anchors"
+)
+
+const realworldEnv = "METAGEN_RBACWEBHOOK_REALWORLD"
+
+// realModules carry +kubebuilder:rbac and +kubebuilder:webhook markers in
+// their controller and webhook packages (cert-manager v1.21.2 and kro
+// v0.9.4 carry none: both tools write nothing for them).
+var realModules = []struct{ path, version string }{
+	{"sigs.k8s.io/kueue", "v0.17.0"},
+	{"github.com/ray-project/kuberay/ray-operator", "v1.5.0"},
+	{"sigs.k8s.io/cluster-api", "v1.14.2"},
+}
+
+// TestRealModulesAgainstControllerGen downloads each module from the Go
+// module proxy and runs both tools on its Go files, reduced to what the
+// generators read: imports and function bodies are dropped (so that no
+// dependency needs downloading), declarations and every comment stay where
+// they are. The manifests must be byte-equal below metagen's header. Set
+// METAGEN_RBACWEBHOOK_REALWORLD=1 to run it.
+func TestRealModulesAgainstControllerGen(t *testing.T) {
+	if os.Getenv(realworldEnv) != "1" {
+		t.Skipf("set %s=1 to compare the RBAC and webhook manifests of %d real modules with controller-gen's", realworldEnv, len(realModules))
+	}
+	bins, err := anchors.Install(t.Context(), nil, cgVersion, cgPackage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mod := range realModules {
+		t.Run(mod.path, func(t *testing.T) {
+			start := time.Now()
+			src := download(t, mod.path+"@"+mod.version)
+			work := t.TempDir()
+			files := reduceModule(t, src, work, mod.path)
+			theirs, ours := filepath.Join(work, "out", "controller-gen"), filepath.Join(work, "out", "metagen")
+			cmd := exec.Command(bins["controller-gen"], "rbac:roleName=manager-role", "webhook", "paths=./...",
+				"output:rbac:artifacts:config="+filepath.Join(theirs, "rbac"), "output:webhook:artifacts:config="+filepath.Join(theirs, "webhook"))
+			cmd.Dir = work
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("controller-gen: %v\n%s", err, out)
+			}
+			settings := map[string]string{rbac.SettingDir: filepath.Join(ours, "rbac"), webhook.SettingDir: filepath.Join(ours, "webhook")}
+			if _, err := pipeline.Generate(pipeline.Options{Dir: work, Patterns: []string{"./..."}, Only: []string{"rbac", "webhook"}, Settings: settings}); err != nil {
+				t.Fatalf("metagen: %v", err)
+			}
+			var lines []string
+			for _, file := range []string{"rbac/role.yaml", "webhook/manifests.yaml"} {
+				want, errTheirs := os.ReadFile(filepath.Join(theirs, file))
+				got, errOurs := os.ReadFile(filepath.Join(ours, file))
+				switch {
+				case os.IsNotExist(errTheirs) && os.IsNotExist(errOurs):
+					lines = append(lines, file+": neither tool writes one")
+					continue
+				case errTheirs != nil || errOurs != nil:
+					t.Errorf("%s: controller-gen: %v, metagen: %v", file, errTheirs, errOurs)
+					continue
+				}
+				if body := bytes.TrimPrefix(got, []byte(load.GeneratedHeaderYAML+"\n")); !bytes.Equal(body, want) {
+					t.Errorf("%s differs from controller-gen's:\n--- controller-gen\n%s\n--- metagen\n%s", file, want, body)
+					continue
+				}
+				lines = append(lines, fmt.Sprintf("%s byte-equal (%d bytes, %d documents)", file, len(want), bytes.Count(want, []byte("---\n"))))
+			}
+			summary := fmt.Sprintf("rbac+webhook-vs-controller-gen: %s@%s go files=%d: %s (%s)", mod.path, mod.version, files,
+				strings.Join(lines, "; "), time.Since(start).Round(time.Millisecond))
+			t.Log(summary)
+			fmt.Println(summary)
+		})
+	}
+}
+
+// download fetches a module into the module cache and returns its directory.
+func download(t *testing.T, module string) string {
+	t.Helper()
+	cmd := exec.Command("go", "mod", "download", "-json", module)
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	cmd.Dir = t.TempDir()
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go mod download %s: %v\n%s", module, err, out)
+	}
+	var info struct{ Dir string }
+	if err := json.Unmarshal(out, &info); err != nil || info.Dir == "" {
+		t.Fatalf("go mod download %s: %v\n%s", module, err, out)
+	}
+	return info.Dir
+}
+
+// reduceModule writes the module's non-test Go files, without imports and
+// function bodies, into a module of the same path at work, and returns how
+// many it wrote. Directories the go command skips (testdata, vendor, _x, .x)
+// are left out.
+func reduceModule(t *testing.T, src, work, modulePath string) int {
+	t.Helper()
+	count := 0
+	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if path != src && (name == "testdata" || name == "vendor" || strings.HasPrefix(name, "_") || strings.HasPrefix(name, ".") || hasGoMod(path)) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			return nil
+		}
+		reduced, err := reduceFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		out := filepath.Join(work, rel)
+		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+			return err
+		}
+		count++
+		return os.WriteFile(out, reduced, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(work, "go.mod"), []byte("module "+modulePath+"\n\ngo 1.24\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return count
+}
+
+func hasGoMod(dir string) bool {
+	_, err := os.Stat(filepath.Join(dir, "go.mod"))
+	return err == nil
+}
+
+// reduceFile drops the imports and the function bodies, keeping every
+// comment and every declaration's position relative to its comments.
+func reduceFile(path string) ([]byte, error) {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, path, nil, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, err
+	}
+	var bodies [][2]token.Pos
+	for _, decl := range file.Decls {
+		if fn, ok := decl.(*ast.FuncDecl); ok && fn.Body != nil {
+			bodies = append(bodies, [2]token.Pos{fn.Body.Lbrace, fn.Body.Rbrace})
+		}
+	}
+	var keep []*ast.CommentGroup
+	for _, group := range file.Comments {
+		inBody := false
+		for _, body := range bodies {
+			inBody = inBody || (group.Pos() > body[0] && group.End() <= body[1])
+		}
+		if !inBody { // neither tool reads markers in function bodies, which go
+			keep = append(keep, group)
+		}
+	}
+	decls := file.Decls[:0]
+	for _, decl := range file.Decls {
+		if gen, ok := decl.(*ast.GenDecl); ok && gen.Tok == token.IMPORT {
+			continue
+		}
+		if fn, ok := decl.(*ast.FuncDecl); ok && fn.Body != nil {
+			fn.Body = &ast.BlockStmt{Lbrace: fn.Body.Lbrace, Rbrace: fn.Body.Rbrace}
+		}
+		decls = append(decls, decl)
+	}
+	file.Decls, file.Imports, file.Comments = decls, nil, keep
+	var out bytes.Buffer
+	if err := format.Node(&out, fset, file); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
