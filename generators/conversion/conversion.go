@@ -89,10 +89,19 @@ func sharedState(pass *gen.Pass) *state {
 
 func newState(universe *model.Universe) *state {
 	st := &state{fset: universe.Fset, comments: gengo.NewComments(), packages: map[string]*types.Package{}, inputs: map[string]bool{}, manual: map[pair]*function{}}
+	// Inputs first: a dependency read from export data may carry its own,
+	// partial, copy of an input package, which must not stand for it.
 	for _, pkg := range universe.Packages {
 		if pkg.Types != nil {
-			st.index(pkg.Types)
+			st.packages[pkg.Path] = pkg.Types
 			st.inputs[pkg.Path] = true
+		}
+	}
+	for _, pkg := range universe.Packages {
+		if pkg.Types != nil {
+			for _, imp := range pkg.Types.Imports() {
+				st.index(imp)
+			}
 		}
 	}
 	// conversion-gen reads the hand-written functions of its inputs, of the
