@@ -11,18 +11,7 @@ var update = flag.Bool("update", false, "rewrite the want/ directories of the go
 
 // TestGolden runs the generator over every testdata/<case> and compares the
 // output with want/ (the files, or errors.txt).
-func TestGolden(t *testing.T) {
-	for _, name := range golden.CaseNames(t) {
-		t.Run(name, func(t *testing.T) {
-			got := golden.PlanCase(t, "generators/conversion", name, "conversion")
-			if *update {
-				golden.Write(t, name, got)
-				return
-			}
-			golden.Compare(t, name, got, "go test ./generators/conversion -update")
-		})
-	}
-}
+func TestGolden(t *testing.T) { golden.RunCases(t, "generators/conversion", "conversion", *update) }
 
 // TestGoldenOutputCompiles vets the cases with their generated conversions.
 func TestGoldenOutputCompiles(t *testing.T) {

@@ -54,7 +54,7 @@ func TestKubernetesEquivalence(t *testing.T) {
 		rounds = n
 	}
 	start := time.Now()
-	src := moduleDir(t, kubernetesModule)
+	src := golden.ModuleDir(t, kubernetesModule)
 	base := t.TempDir()
 	upstream, ours := filepath.Join(base, "upstream", "kubernetes"), filepath.Join(base, "ours", "kubernetes")
 	t.Setenv("GOFLAGS", "-mod=mod")
@@ -258,21 +258,4 @@ func run(t *testing.T, dir string, name string, args ...string) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("%s %v: %v\n%s", name, args, err, out)
 	}
-}
-
-func moduleDir(t *testing.T, module string) string {
-	t.Helper()
-	cmd := exec.Command("go", "mod", "download", "-json", module)
-	cmd.Dir = os.TempDir()
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("go mod download %s: %v", module, err)
-	}
-	const key = `"Dir": "`
-	i := bytes.Index(out, []byte(key))
-	if i < 0 {
-		t.Fatalf("go mod download %s: no Dir in %s", module, out)
-	}
-	rest := out[i+len(key):]
-	return string(rest[:bytes.IndexByte(rest, '"')])
 }

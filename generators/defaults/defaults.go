@@ -20,8 +20,8 @@ import (
 	"strings"
 
 	"github.com/metagen-dev/metagen/generators/diag"
-	"github.com/metagen-dev/metagen/generators/gengo"
 	"github.com/metagen-dev/metagen/generators/gen"
+	"github.com/metagen-dev/metagen/generators/gengo"
 	"github.com/metagen-dev/metagen/generators/model"
 )
 

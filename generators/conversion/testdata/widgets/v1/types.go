@@ -19,7 +19,7 @@ type Mode string
 
 type WidgetSpec struct {
 	// Replicas is a pointer here: the hand-written conversion handles it.
-	Replicas *int32             `json:"replicas,omitempty"`
+	Replicas *int32              `json:"replicas,omitempty"`
 	Selector map[string]string   `json:"selector,omitempty"`
 	Ports    []Port              `json:"ports,omitempty"`
 	Named    map[string]Template `json:"named,omitempty"`
