@@ -20,8 +20,8 @@ import (
 	"strings"
 
 	"github.com/metagen-dev/metagen/generators/diag"
-	"github.com/metagen-dev/metagen/generators/gengo"
 	"github.com/metagen-dev/metagen/generators/gen"
+	"github.com/metagen-dev/metagen/generators/gengo"
 	"github.com/metagen-dev/metagen/generators/model"
 )
 
@@ -175,15 +175,20 @@ func typesPackage(pkg *model.Package) (*types.Package, error) {
 	return nil, diag.Errorf(m.Pos, "+%s=%s: the package does not import %s, so its types are not loaded; import it (the hand-written defaulters do)", markerInput, m.Value, m.Value)
 }
 
+// findImport looks through the imports breadth first, so that a direct
+// import (complete) wins over a copy seen through export data.
 func findImport(pkg *types.Package, path string, seen map[string]bool) *types.Package {
-	for _, imp := range pkg.Imports() {
-		if imp.Path() == path {
-			return imp
-		}
-		if !seen[imp.Path()] {
-			seen[imp.Path()] = true
-			if found := findImport(imp, path, seen); found != nil {
-				return found
+	queue := []*types.Package{pkg}
+	for len(queue) > 0 {
+		next := queue[0]
+		queue = queue[1:]
+		for _, imp := range next.Imports() {
+			if imp.Path() == path {
+				return imp
+			}
+			if !seen[imp.Path()] {
+				seen[imp.Path()] = true
+				queue = append(queue, imp)
 			}
 		}
 	}

@@ -11,18 +11,7 @@ var update = flag.Bool("update", false, "rewrite the want/ directories of the go
 
 // TestGolden runs the generator over every testdata/<case> and compares the
 // output with want/ (the files, or errors.txt).
-func TestGolden(t *testing.T) {
-	for _, name := range golden.CaseNames(t) {
-		t.Run(name, func(t *testing.T) {
-			got := golden.PlanCase(t, "generators/defaults", name, "defaults")
-			if *update {
-				golden.Write(t, name, got)
-				return
-			}
-			golden.Compare(t, name, got, "go test ./generators/defaults -update")
-		})
-	}
-}
+func TestGolden(t *testing.T) { golden.RunCases(t, "generators/defaults", "defaults", *update) }
 
 // TestGoldenOutputCompiles vets the k8s-style case with its generated
 // defaulters (and the deepcopy its types need to be runtime.Objects).

@@ -9,8 +9,8 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/metagen-dev/metagen/generators/diag"
-	"github.com/metagen-dev/metagen/generators/gengo"
 	"github.com/metagen-dev/metagen/generators/gen"
+	"github.com/metagen-dev/metagen/generators/gengo"
 )
 
 const runtimePkg = "k8s.io/apimachinery/pkg/runtime"
@@ -47,7 +47,7 @@ func writeFile(pass *gen.Pass, st *state, plan planned, errs *[]error) {
 		if w.err != nil {
 			*errs = append(*errs, w.err)
 		}
-		file.Func().Id("SetObjectDefaults_"+obj.Name()).Params(jen.Id("in").Op("*").Add(gen.TypeCode(obj.Type()))).Block(w.lines...)
+		file.Func().Id("SetObjectDefaults_" + obj.Name()).Params(jen.Id("in").Op("*").Add(gen.TypeCode(obj.Type()))).Block(w.Code...)
 		file.Line()
 	}
 }
@@ -55,25 +55,10 @@ func writeFile(pass *gen.Pass, st *state, plan planned, errs *[]error) {
 // writer collects the statements of one function as source lines, in
 // defaulter-gen's snippets; gofmt (through jennifer) lays them out.
 type writer struct {
-	lines []jen.Code
+	gengo.Lines
 	pos      token.Position
 	typeName string
 	err      error
-}
-
-// line adds one line: strings are written as they are, jen.Code parts
-// (qualified names, types) through jennifer, which adds their imports.
-func (w *writer) line(parts ...any) {
-	s := &jen.Statement{}
-	for _, part := range parts {
-		switch part := part.(type) {
-		case string:
-			s.Op(part)
-		case jen.Code:
-			s.Add(part)
-		}
-	}
-	w.lines = append(w.lines, s)
 }
 
 var (
@@ -101,7 +86,7 @@ func (n *callNode) writeCalls(w *writer, varName string, isVarPointer bool) {
 		accessor = "&" + accessor
 	}
 	for _, fn := range n.call {
-		w.line(fn.code(), "("+accessor+")")
+		w.Line(fn.code(), "("+accessor+")")
 	}
 }
 
@@ -113,16 +98,16 @@ func (n *callNode) write(w *writer, varName string, depth int, ancestors []*call
 	index, local := varsForDepth(depth)
 	isPointer := n.elem && !n.index
 	if isPointer && len(ancestors) > 0 {
-		w.line("if " + varName + " != nil {")
+		w.Line("if " + varName + " != nil {")
 	}
 	switch {
 	case n.index:
-		w.line("for " + index + " := range " + varName + " {")
+		w.Line("for " + index + " := range " + varName + " {")
 		if !n.markerOnly {
 			if n.elem {
-				w.line(local + " := " + varName + "[" + index + "]")
+				w.Line(local + " := " + varName + "[" + index + "]")
 			} else {
-				w.line(local + " := &" + varName + "[" + index + "]")
+				w.Line(local + " := &" + varName + "[" + index + "]")
 			}
 		}
 		n.writeDefault(w, varName, index, isPointer)
@@ -130,13 +115,13 @@ func (n *callNode) write(w *writer, varName string, depth int, ancestors []*call
 		for _, child := range n.children {
 			child.write(w, local, depth+1, append(ancestors, n))
 		}
-		w.line("}")
+		w.Line("}")
 	case n.key:
 		if !n.defaultValue.isEmpty() {
 			index = index + "_" + ancestors[len(ancestors)-1].field
-			w.line("for " + index + " := range " + varName + " {")
+			w.Line("for " + index + " := range " + varName + " {")
 			n.writeDefault(w, varName, index, isPointer)
-			w.line("}")
+			w.Line("}")
 		}
 	default:
 		n.writeDefault(w, varName, index, isPointer)
@@ -146,7 +131,7 @@ func (n *callNode) write(w *writer, varName string, depth int, ancestors []*call
 		}
 	}
 	if isPointer && len(ancestors) > 0 {
-		w.line("}")
+		w.Line("}")
 	}
 }
 
@@ -184,34 +169,34 @@ func (n *callNode) writeDefault(w *writer, varName, index string, isVarPointer b
 		if s, isString := zero.(string); isString {
 			zeroText = strconv.Quote(s)
 		}
-		w.line("if " + place + " == " + zeroText + " {")
+		w.Line("if " + place + " == " + zeroText + " {")
 		if n.defaultValue.inline != "" {
-			w.line(place+" = ", value)
+			w.Line(place+" = ", value)
 		} else {
-			w.line(place+" = ", gen.TypeCode(n.defaultTopLevel), "(", value, ")")
+			w.Line(place+" = ", gen.TypeCode(n.defaultTopLevel), "(", value, ")")
 		}
-		w.line("}")
+		w.Line("}")
 		return
 	}
-	w.line("if " + place + " == nil {")
+	w.Line("if " + place + " == nil {")
 	unmarshal := jen.Qual("encoding/json", "Unmarshal")
 	if n.key {
 		mapVar := index + "_default"
-		w.line(mapVar + " := " + varName + "[" + index + "]")
-		w.line("if err := ", unmarshal, "([]byte(`"+n.defaultValue.inline+"`), &"+mapVar+"); err != nil {")
+		w.Line(mapVar + " := " + varName + "[" + index + "]")
+		w.Line("if err := ", unmarshal, "([]byte(`"+n.defaultValue.inline+"`), &"+mapVar+"); err != nil {")
 	} else {
 		pointer := place
 		if !isVarPointer {
 			pointer = "&" + pointer
 		}
-		w.line("if err := ", unmarshal, "([]byte(`"+n.defaultValue.inline+"`), "+pointer+"); err != nil {")
+		w.Line("if err := ", unmarshal, "([]byte(`"+n.defaultValue.inline+"`), "+pointer+"); err != nil {")
 	}
-	w.line("panic(err)")
-	w.line("}")
+	w.Line("panic(err)")
+	w.Line("}")
 	if n.key {
-		w.line(varName + "[" + index + "] = " + index + "_default")
+		w.Line(varName + "[" + index + "] = " + index + "_default")
 	}
-	w.line("}")
+	w.Line("}")
 }
 
 // writePointerDefault sets a nil pointer to a new value, through every
@@ -219,11 +204,11 @@ func (n *callNode) writeDefault(w *writer, varName, index string, isVarPointer b
 func (n *callNode) writePointerDefault(w *writer, place string, path []types.Type, value jen.Code) {
 	last := path[len(path)-1]
 	depth := len(path)
-	w.line("if " + place + " == nil {")
+	w.Line("if " + place + " == nil {")
 	if n.defaultValue.inline != "" {
-		w.line(fmt.Sprintf("var ptrVar%d ", depth), gen.TypeCode(last), " = ", value)
+		w.Line(fmt.Sprintf("var ptrVar%d ", depth), gen.TypeCode(last), " = ", value)
 	} else {
-		w.line(fmt.Sprintf("ptrVar%d := ", depth), gen.TypeCode(last), "(", value, ")")
+		w.Line(fmt.Sprintf("ptrVar%d := ", depth), gen.TypeCode(last), "(", value, ")")
 	}
 	destElem := last
 	for i := depth; i >= 1; i-- {
@@ -238,10 +223,10 @@ func (n *callNode) writePointerDefault(w *writer, place string, path []types.Typ
 		destElem = path[i-1]
 		source := fmt.Sprintf("ptrVar%d", i)
 		if gengo.Key(destElem) == sourceType {
-			w.line(dest + " " + assign + " &" + source)
+			w.Line(dest + " " + assign + " &" + source)
 		} else {
-			w.line(dest+" "+assign+" (*", gen.TypeCode(destElem), ")(&"+source+")")
+			w.Line(dest+" "+assign+" (*", gen.TypeCode(destElem), ")(&"+source+")")
 		}
 	}
-	w.line("}")
+	w.Line("}")
 }

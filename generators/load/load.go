@@ -231,7 +231,7 @@ func listErrors(pkg *packages.Package) []error {
 var generatedNames = []string{
 	"DeepCopyObject", "DeepCopyInto", "DeepCopy",
 	"RegisterValidations", "Validate_",
-	"GetOpenAPIDefinitions", "SetObjectDefaults_", "RegisterDefaults",
+	"GetOpenAPIDefinitions", "SetObjectDefaults_", "RegisterDefaults", "RegisterConversions",
 	"SchemeGroupVersion", "SchemeBuilder", "AddToScheme", // zz_generated.register.go
 }
 

@@ -59,3 +59,26 @@ func checkFullImportPath(_ Target, value string) error {
 	}
 	return nil
 }
+
+// checkConversionGen wants false on a type or field, and an import path or
+// false on a package.
+func checkConversionGen(target Target, value string) error {
+	if target != OnPackage {
+		if value != "false" {
+			return fmt.Errorf("on a %s only false is supported, got %q", target, value)
+		}
+		return nil
+	}
+	if value == "" {
+		return fmt.Errorf("want the import path of the peer package, or false")
+	}
+	return checkFullImportPath(target, value)
+}
+
+// checkExplicitFrom accepts what conversion-gen supports.
+func checkExplicitFrom(_ Target, value string) error {
+	if value != "net/url.Values" {
+		return fmt.Errorf("conversion-gen supports only net/url.Values, got %q", value)
+	}
+	return nil
+}

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/metagen-dev/metagen/generators/client"
+	"github.com/metagen-dev/metagen/generators/conversion"
 	"github.com/metagen-dev/metagen/generators/crd"
 	"github.com/metagen-dev/metagen/generators/deepcopy"
 	"github.com/metagen-dev/metagen/generators/defaults"
@@ -34,6 +35,7 @@ var Generators = []*gen.Generator{
 	register.Generator,
 	prerelease.Generator,
 	defaults.Generator,
+	conversion.Generator,
 	validation.Generator,
 	openapi.Generator,
 	crd.Generator,

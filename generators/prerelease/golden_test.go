@@ -12,16 +12,7 @@ var update = flag.Bool("update", false, "rewrite the want/ directories of the go
 // TestGolden runs the generator over every testdata/<case> and compares the
 // output with want/ (the files, or errors.txt).
 func TestGolden(t *testing.T) {
-	for _, name := range golden.CaseNames(t) {
-		t.Run(name, func(t *testing.T) {
-			got := golden.PlanCase(t, "generators/prerelease", name, "prerelease-lifecycle")
-			if *update {
-				golden.Write(t, name, got)
-				return
-			}
-			golden.Compare(t, name, got, "go test ./generators/prerelease -update")
-		})
-	}
+	golden.RunCases(t, "generators/prerelease", "prerelease-lifecycle", *update)
 }
 
 // TestGoldenOutputCompiles vets the packages with their generated methods.

@@ -12,6 +12,7 @@ import (
 	"github.com/metagen-dev/metagen/generators/gofile"
 	"github.com/metagen-dev/metagen/generators/load"
 	"github.com/metagen-dev/metagen/generators/prerelease"
+	"github.com/metagen-dev/metagen/internal/golden"
 )
 
 // TestK8sAPIEquivalence regenerates every zz_generated.prerelease-lifecycle.go
@@ -23,7 +24,7 @@ func TestK8sAPIEquivalence(t *testing.T) {
 	if os.Getenv("METAGEN_CODEGEN_CONVERSION") != "1" {
 		t.Skip("set METAGEN_CODEGEN_CONVERSION=1 to compare with k8s.io/api's prerelease-lifecycle-gen output")
 	}
-	src := moduleDir(t, "k8s.io/api@v0.37.2")
+	src := golden.ModuleDir(t, "k8s.io/api@v0.37.2")
 	work := filepath.Join(t.TempDir(), "api")
 	if out, err := exec.Command("cp", "-r", src, work).CombinedOutput(); err != nil {
 		t.Fatalf("copy: %v\n%s", err, out)
@@ -106,20 +107,4 @@ func firstDifference(want, got string) string {
 		}
 	}
 	return ""
-}
-
-func moduleDir(t *testing.T, module string) string {
-	t.Helper()
-	cmd := exec.Command("go", "mod", "download", "-json", module)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("go mod download %s: %v", module, err)
-	}
-	const key = `"Dir": "`
-	i := bytes.Index(out, []byte(key))
-	if i < 0 {
-		t.Fatalf("go mod download %s: no Dir in %s", module, out)
-	}
-	rest := out[i+len(key):]
-	return string(rest[:bytes.IndexByte(rest, '"')])
 }

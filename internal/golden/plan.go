@@ -88,3 +88,36 @@ func WriteOverlay(t testing.TB, plan *gofile.Plan) string {
 	}
 	return path
 }
+
+// RunCases compares the output of the generator (by -g name) on every case
+// of the generator package in pkgDir with its want/, or rewrites want/
+// when update is set.
+func RunCases(t *testing.T, pkgDir, generator string, update bool) {
+	for _, name := range CaseNames(t) {
+		t.Run(name, func(t *testing.T) {
+			got := PlanCase(t, pkgDir, name, generator)
+			if update {
+				Write(t, name, got)
+				return
+			}
+			Compare(t, name, got, "go test ./"+pkgDir+" -update")
+		})
+	}
+}
+
+// ModuleDir asks the go command where a module (path@version) is cached,
+// downloading it through the module proxy when it is not.
+func ModuleDir(t testing.TB, module string) string {
+	t.Helper()
+	cmd := exec.Command("go", "mod", "download", "-json", module)
+	cmd.Dir = os.TempDir()
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go mod download %s: %v", module, err)
+	}
+	var info struct{ Dir string }
+	if err := json.Unmarshal(out, &info); err != nil || info.Dir == "" {
+		t.Fatalf("go mod download %s: no directory in %s", module, out)
+	}
+	return info.Dir
+}

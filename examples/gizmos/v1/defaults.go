@@ -1,0 +1,3 @@
+package v1
+
+func init() { localSchemeBuilder.Register(RegisterDefaults) }

@@ -1,0 +1,3 @@
+package v1beta1
+
+func init() { localSchemeBuilder.Register(RegisterDefaults) }

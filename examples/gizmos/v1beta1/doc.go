@@ -1,0 +1,10 @@
+// +groupName=gizmos.example.com
+// +k8s:deepcopy-gen=package
+// +k8s:conversion-gen=github.com/metagen-dev/metagen/examples/gizmos
+// +k8s:defaulter-gen=TypeMeta
+// +k8s:prerelease-lifecycle-gen=true
+
+// Package v1beta1 is a served version of gizmos.example.com.
+//
+//go:generate go run github.com/metagen-dev/metagen/cmd/metagen generate .
+package v1beta1

@@ -1,0 +1,390 @@
+// Package conversion generates zz_generated.conversion.go as conversion-gen
+// v0.37.2 writes it: for every struct type of the external types package
+// whose name a peer package (the +k8s:conversion-gen=<package> values, then
+// meta/v1, conversion and runtime) also declares, autoConvert_ and Convert_
+// functions in both directions, field by field or as one unsafe.Pointer cast
+// where the memory layouts are provably identical (conversion-gen's
+// equal-memory rule), calling the hand-written Convert_ functions it finds;
+// and RegisterConversions with AddGeneratedConversionFunc and
+// AddConversionFunc.
+//
+// Where conversion-gen would leave a field to a hand-written function and
+// none exists, or write code that does not compile, metagen stops with a
+// positioned error naming the function to write.
+package conversion
+
+import (
+	"errors"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/gen"
+	"github.com/metagen-dev/metagen/generators/gengo"
+	"github.com/metagen-dev/metagen/generators/markers"
+	"github.com/metagen-dev/metagen/generators/model"
+)
+
+const (
+	markerConversionGen = "k8s:conversion-gen"
+	markerExternalTypes = "k8s:conversion-gen-external-types"
+	markerExplicitFrom  = "k8s:conversion-gen:explicit-from"
+	markerConversionFn  = "k8s:conversion-fn"
+	outputFile          = "zz_generated.conversion.go"
+	conversionPkg       = "k8s.io/apimachinery/pkg/conversion"
+	runtimePkg          = "k8s.io/apimachinery/pkg/runtime"
+)
+
+// basePeers are conversion-gen's default --base-peer-dirs, looked in after
+// the packages a package names.
+var basePeers = []string{"k8s.io/apimachinery/pkg/apis/meta/v1", conversionPkg, runtimePkg}
+
+// Generator writes zz_generated.conversion.go.
+var Generator = &gen.Generator{
+	Name:       "conversion",
+	Doc:        "zz_generated.conversion.go (Convert_*, RegisterConversions) for packages with +k8s:conversion-gen, as conversion-gen writes it.",
+	Markers:    []string{markerConversionGen, markerExternalTypes, markerExplicitFrom, markerConversionFn},
+	OutputFile: outputFile,
+	Enabled:    Enabled,
+	Run:        run,
+}
+
+// Enabled is conversion-gen's activation: any package value, "false"
+// included (which generates only the explicit-from conversions).
+func Enabled(pkg *model.Package) bool { return pkg.Markers.Has(markerConversionGen) }
+
+// function is a hand-written conversion function.
+type function struct {
+	pkgPath, name string
+	in, out       types.Type
+	copyOnly      bool
+	drop          bool
+}
+
+func (f *function) code() *jen.Statement { return jen.Qual(f.pkgPath, f.name) }
+
+type pair struct{ in, out string }
+
+func pairOf(in, out types.Type) pair { return pair{gengo.Key(in), gengo.Key(out)} }
+
+// state is what every package's pass shares.
+type state struct {
+	fset     *token.FileSet
+	comments *gengo.Comments
+	packages map[string]*types.Package // the inputs and everything they import
+	inputs   map[string]bool
+	manual   map[pair]*function
+	errs     []error
+}
+
+type stateKey struct{}
+
+func sharedState(pass *gen.Pass) *state {
+	return pass.Shared(stateKey{}, func() any { return newState(pass.Universe) }).(*state)
+}
+
+func newState(universe *model.Universe) *state {
+	st := &state{fset: universe.Fset, comments: gengo.NewComments(), packages: map[string]*types.Package{}, inputs: map[string]bool{}, manual: map[pair]*function{}}
+	// Inputs first: a dependency read from export data may carry its own,
+	// partial, copy of an input package, which must not stand for it.
+	for _, pkg := range universe.Packages {
+		if pkg.Types != nil {
+			st.packages[pkg.Path] = pkg.Types
+			st.inputs[pkg.Path] = true
+		}
+	}
+	for _, pkg := range universe.Packages {
+		if pkg.Types != nil {
+			for _, imp := range pkg.Types.Imports() {
+				st.index(imp)
+			}
+		}
+	}
+	// conversion-gen reads the hand-written functions of its inputs, of the
+	// packages they name, of their external types and of the base peers.
+	sources := map[string]bool{}
+	for _, pkg := range universe.Packages {
+		sources[pkg.Path] = true
+		if !Enabled(pkg) {
+			continue
+		}
+		for _, m := range pkg.Markers.All(markerConversionGen) {
+			if m.Value != "false" {
+				sources[m.Value] = true
+			}
+		}
+		if m, ok := pkg.Markers.Get(markerExternalTypes); ok {
+			sources[m.Value] = true
+		}
+		for _, p := range basePeers {
+			sources[p] = true
+		}
+	}
+	var paths []string
+	for p := range sources {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		if pkg := st.packages[p]; pkg != nil {
+			st.addManualConversions(pkg)
+		}
+	}
+	return st
+}
+
+func (st *state) index(pkg *types.Package) {
+	if _, seen := st.packages[pkg.Path()]; seen {
+		return
+	}
+	st.packages[pkg.Path()] = pkg
+	for _, imp := range pkg.Imports() {
+		st.index(imp)
+	}
+}
+
+// addManualConversions is conversion-gen's getManualConversionFunctions:
+// func Convert_<in>_To_<out>(*In, *Out, conversion.Scope) error.
+func (st *state) addManualConversions(pkg *types.Package) {
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		fn, ok := scope.Lookup(name).(*types.Func)
+		if !ok {
+			continue
+		}
+		sig := fn.Type().(*types.Signature)
+		if sig.Recv() != nil || sig.Params().Len() != 3 || sig.Results().Len() != 1 || !isScope(sig.Params().At(2).Type()) ||
+			types.TypeString(sig.Results().At(0).Type(), nil) != "error" {
+			continue
+		}
+		inPtr, ok1 := sig.Params().At(0).Type().(*types.Pointer)
+		outPtr, ok2 := sig.Params().At(1).Type().(*types.Pointer)
+		if !ok1 || !ok2 {
+			continue
+		}
+		in, out := inPtr.Elem(), outPtr.Elem()
+		if name != functionName(in, out) {
+			continue
+		}
+		key := pairOf(in, out)
+		if existing := st.manual[key]; existing != nil && existing.pkgPath != pkg.Path() {
+			st.errs = append(st.errs, diag.Errorf(st.fset.Position(fn.Pos()), "%s.%s: a second conversion from %s to %s; %s.%s is the first", pkg.Path(), name, gengo.Key(in), gengo.Key(out), existing.pkgPath, existing.name))
+			continue
+		}
+		lines := st.comments.Above(st.fset.Position(fn.Pos()), false)
+		values := gengo.TagValues(lines, markerConversionFn)
+		f := &function{pkgPath: pkg.Path(), name: name, in: in, out: out}
+		for _, v := range values {
+			if v.Text != "copy-only" && v.Text != "drop" {
+				st.errs = append(st.errs, diag.Errorf(v.Pos, "+%s=%s: want copy-only or drop", markerConversionFn, v.Text))
+			}
+		}
+		if len(values) == 1 {
+			f.copyOnly, f.drop = values[0].Text == "copy-only", values[0].Text == "drop"
+		}
+		st.manual[key] = f
+	}
+}
+
+func isScope(t types.Type) bool {
+	named, ok := t.(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == conversionPkg && named.Obj().Name() == "Scope"
+}
+
+// functionName is conversion-gen's Convert_<in>_To_<out>.
+func functionName(in, out types.Type) string {
+	return "Convert_" + publicName(in) + "_To_" + publicName(out)
+}
+
+// publicName is conversion-gen's "public" namer: the last package
+// directory and the type name, joined by "_"; anonymous types by their shape.
+func publicName(t types.Type) string {
+	if obj := gengo.NamedObject(t); obj != nil && obj.Pkg() != nil {
+		dirs := strings.Split(obj.Pkg().Path(), "/")
+		last := strings.NewReplacer("-", "_", ".", "").Replace(dirs[len(dirs)-1])
+		return last + "_" + obj.Name()
+	}
+	switch t := t.(type) {
+	case *types.Basic:
+		return t.Name()
+	case *types.Map:
+		return "Map_" + publicName(t.Key()) + "_To_" + publicName(t.Elem())
+	case *types.Slice:
+		return "Slice_" + publicName(t.Elem())
+	case *types.Pointer:
+		return "Pointer_" + publicName(t.Elem())
+	case *types.Interface:
+		return "Interface"
+	}
+	return "unnameable"
+}
+
+func run(pass *gen.Pass) error {
+	st := sharedState(pass)
+	if len(st.errs) > 0 {
+		return errors.Join(st.errs...)
+	}
+	g, err := newPackageGen(st, pass.Package)
+	if err != nil {
+		return err
+	}
+	g.write(pass.NewFile(outputFile))
+	return errors.Join(g.errs...)
+}
+
+// packageGen is one package's conversion-gen run (its genConversion).
+type packageGen struct {
+	st           *state
+	pkg          *model.Package
+	typesPkg     *types.Package
+	peers        []*types.Package
+	types        []*types.TypeName // with a peer, in gengo's order
+	explicitFrom map[*types.TypeName][]types.Type
+	equal        *memoryEquality
+	skipped      map[string][]string // by in type key
+	field        *types.Var          // the field being converted, for errors
+	errs         []error
+}
+
+func newPackageGen(st *state, pkg *model.Package) (*packageGen, error) {
+	g := &packageGen{st: st, pkg: pkg, explicitFrom: map[*types.TypeName][]types.Type{}, skipped: map[string][]string{}}
+	var errs []error
+	explicitOnly, hasPeers := false, false
+	for _, m := range pkg.Markers.All(markerConversionGen) {
+		if m.Value == "false" {
+			explicitOnly = true
+			continue
+		}
+		hasPeers = true
+	}
+	if explicitOnly && hasPeers {
+		m, _ := pkg.Markers.Get(markerConversionGen)
+		return nil, diag.Errorf(m.Pos, "+%s: cannot mix \"false\" with peer packages", markerConversionGen)
+	}
+	var peerMarkers []markers.Marker
+	if !explicitOnly {
+		peerMarkers = pkg.Markers.All(markerConversionGen)
+	}
+	for _, m := range peerMarkers {
+		peer := st.packages[m.Value]
+		if peer == nil {
+			errs = append(errs, diag.Errorf(m.Pos, "+%s=%s: the package is neither an input nor imported, so its types are unknown; import it (the hand-written conversions do) or add it to the run", markerConversionGen, m.Value))
+			continue
+		}
+		g.peers = append(g.peers, peer)
+	}
+	for _, p := range basePeers {
+		if peer := st.packages[p]; peer != nil {
+			g.peers = append(g.peers, peer)
+		}
+	}
+	g.typesPkg = pkg.Types
+	if m, ok := pkg.Markers.Get(markerExternalTypes); ok && m.Value != pkg.Path {
+		g.typesPkg = st.packages[m.Value]
+		if g.typesPkg == nil {
+			errs = append(errs, diag.Errorf(m.Pos, "+%s=%s: the package does not import it, so its types are unknown", markerExternalTypes, m.Value))
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	g.equal = newMemoryEquality(st.manual)
+	scope := g.typesPkg.Scope()
+	for _, name := range scope.Names() {
+		obj, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || obj.IsAlias() {
+			continue
+		}
+		if peer := g.peerOf(obj); peer != nil && g.convertibleOnlyWithinPackage(obj.Type(), peer) {
+			g.types = append(g.types, obj)
+		}
+		if from, err := g.explicitFromTypes(obj); err != nil {
+			errs = append(errs, err)
+		} else if len(from) > 0 {
+			g.explicitFrom[obj] = from
+		}
+	}
+	return g, errors.Join(append(errs, g.errs...)...)
+}
+
+// peerOf is conversion-gen's getPeerTypeFor: the first peer package that
+// declares a type of the same name.
+func (g *packageGen) peerOf(obj *types.TypeName) types.Type {
+	for _, peer := range g.peers {
+		if other, ok := peer.Scope().Lookup(obj.Name()).(*types.TypeName); ok {
+			return other.Type()
+		}
+	}
+	return nil
+}
+
+// convertibleOnlyWithinPackage is conversion-gen's rule for calling a
+// Convert_ function generated in this package: one of the types is a struct
+// of the external types package, not opted out, and the other is exported.
+func (g *packageGen) convertibleOnlyWithinPackage(in, out types.Type) bool {
+	t, other := out, in
+	if gengo.PackagePath(in) == g.typesPkg.Path() {
+		t, other = in, out
+	}
+	if gengo.PackagePath(t) != g.typesPkg.Path() {
+		return false
+	}
+	obj := gengo.NamedObject(t)
+	if values := gengo.TagValues(g.st.comments.Above(g.st.fset.Position(obj.Pos()), false), markerConversionGen); len(values) > 0 {
+		if values[0].Text != "false" {
+			g.errs = append(g.errs, diag.Errorf(values[0].Pos, "+%s on a type: only false is supported, got %q", markerConversionGen, values[0].Text))
+		}
+		return false
+	}
+	if k, _ := gengo.Shape(t); k != gengo.KindStruct {
+		return false
+	}
+	otherObj := gengo.NamedObject(other)
+	return otherObj != nil && otherObj.Exported()
+}
+
+// explicitFromTypes reads +k8s:conversion-gen:explicit-from; conversion-gen
+// supports only net/url.Values.
+func (g *packageGen) explicitFromTypes(obj *types.TypeName) ([]types.Type, error) {
+	pos := g.st.fset.Position(obj.Pos())
+	lines := append(g.st.comments.Above(pos, true), g.st.comments.Above(pos, false)...)
+	var out []types.Type
+	for _, v := range gengo.TagValues(lines, markerExplicitFrom) {
+		if v.Text != "net/url.Values" {
+			return nil, diag.Errorf(v.Pos, "+%s=%s: conversion-gen supports only net/url.Values", markerExplicitFrom, v.Text)
+		}
+		urlPkg := g.st.packages["net/url"]
+		if urlPkg == nil {
+			return nil, diag.Errorf(v.Pos, "+%s=%s: net/url is not imported by the run's packages", markerExplicitFrom, v.Text)
+		}
+		out = append(out, urlPkg.Scope().Lookup("Values").Type())
+	}
+	return out, nil
+}
+
+// preexists is a hand-written conversion for the pair.
+func (g *packageGen) preexists(in, out types.Type) *function { return g.st.manual[pairOf(in, out)] }
+
+// preexistsPointers is a hand-written conversion of what two pointers point to.
+func (g *packageGen) preexistsPointers(in, out types.Type) *function {
+	inPtr, ok1 := in.(*types.Pointer)
+	outPtr, ok2 := out.(*types.Pointer)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	return g.preexists(inPtr.Elem(), outPtr.Elem())
+}
+
+// errorPos is where a problem with a type is reported: its declaration
+// when it is an input of the run, else the package's marker.
+func (g *packageGen) errorPos(t types.Type) token.Position {
+	if obj := gengo.NamedObject(t); obj != nil && obj.Pkg() != nil && g.st.inputs[obj.Pkg().Path()] {
+		return g.st.fset.Position(obj.Pos())
+	}
+	m, _ := g.pkg.Markers.Get(markerConversionGen)
+	return m.Pos
+}
