@@ -114,3 +114,52 @@ func copyModule(t *testing.T, from, to string) {
 		t.Fatal(err)
 	}
 }
+
+// The gateway-api history: the last 1.5 release against the 1.6 release
+// the project's CRD generator is checked on (v1.7 needs a newer Go).
+const (
+	gatewayOld = "sigs.k8s.io/gateway-api@v1.5.1"
+	gatewayNew = "sigs.k8s.io/gateway-api@v1.6.3"
+)
+
+// acceptedGatewayBreaks are the breaking findings on gateway-api's v1
+// group: three are in fields of its experimental channel
+// (<gateway:experimental>: session persistence and retries), which carry no
+// promise; ReferenceGrant's spec became required, which rejects a
+// ReferenceGrant written without spec (the Go type always writes one).
+var acceptedGatewayBreaks = []string{
+	"gateway.networking.k8s.io/v1, Kind=GRPCRoute spec.rules[*].sessionPersistence.idleTimeout [field-removed]",
+	"gateway.networking.k8s.io/v1, Kind=HTTPRoute spec.rules[*].retry.attempts [validation-tightened]",
+	"gateway.networking.k8s.io/v1, Kind=HTTPRoute spec.rules[*].retry.codes [list-type-changed]",
+	"gateway.networking.k8s.io/v1, Kind=ReferenceGrant spec [optional-to-required]",
+}
+
+// TestGatewayAPIHistory compares gateway-api v1.5.1 with v1.6.3
+// (METAGEN_COMPAT_GATEWAY=1; downloads both modules' dependencies).
+func TestGatewayAPIHistory(t *testing.T) {
+	if os.Getenv("METAGEN_COMPAT_GATEWAY") == "" {
+		t.Skip("compares two releases of gateway-api from the module proxy; set METAGEN_COMPAT_GATEWAY=1")
+	}
+	t.Setenv("GOWORK", "off") // the module ships a go.work naming directories its zip lacks
+	work := t.TempDir()
+	oldDir, newDir := filepath.Join(work, "old"), filepath.Join(work, "new")
+	copyModule(t, cachedModule(t, gatewayOld), oldDir)
+	copyModule(t, cachedModule(t, gatewayNew), newDir)
+	result, err := compat.Run(compat.Options{Dir: newDir, OldDir: oldDir, Patterns: []string{"./apis/...", "./apisx/..."}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text strings.Builder
+	compat.WriteText(&text, result, newDir)
+	t.Log("\n" + text.String())
+	var gaBreaks []string
+	for _, f := range result.Findings {
+		if f.Breaking && gaVersion.MatchString(f.Kind) {
+			gaBreaks = append(gaBreaks, f.Kind+" "+f.Path+" ["+f.Rule+"]")
+		}
+	}
+	slices.Sort(gaBreaks)
+	if !slices.Equal(gaBreaks, acceptedGatewayBreaks) {
+		t.Errorf("breaking findings on gateway-api's v1:\n  %s\nwant:\n  %s", strings.Join(gaBreaks, "\n  "), strings.Join(acceptedGatewayBreaks, "\n  "))
+	}
+}
