@@ -122,3 +122,20 @@ func gitRun(t *testing.T, dir string, args ...string) string {
 	}
 	return string(out)
 }
+
+func TestHelpCompat(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := Run([]string{"help", "compat"}, &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	for _, want := range []string{"--against REF", "--old DIR", "ratcheting", "Exit codes:", "metagentest.Compatible"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("help compat lacks %q", want)
+		}
+	}
+	stdout.Reset()
+	Run([]string{"help"}, &stdout, &stderr)
+	if !strings.Contains(stdout.String(), "metagen compat") {
+		t.Errorf("usage lacks the compat command:\n%s", stdout.String())
+	}
+}
