@@ -88,6 +88,12 @@ func TestCompatAgainstGitRevision(t *testing.T) {
 		t.Errorf("the new field is not said:\n%s", stdout.String())
 	}
 
+	writeFile(t, types, strings.Replace(compatTypes, "FIELD", "Size int32 `json:\"size\"", 1))
+	stderr.Reset()
+	if code := Run([]string{"compat", "--against", "HEAD"}, &stdout, &stderr); code != exitError || !regexp.MustCompile(`(?m)^api/v1/types\.go:\d+:\d+: `).MatchString(stderr.String()) {
+		t.Errorf("syntax error: exit %d, stderr %q", code, stderr.String())
+	}
+
 	stderr.Reset()
 	if code := Run([]string{"compat", "--against", "no-such-ref"}, &stdout, &stderr); code != exitError || !strings.Contains(stderr.String(), "no such git revision") {
 		t.Errorf("bad revision: exit %d, stderr %q", code, stderr.String())
