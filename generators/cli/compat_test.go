@@ -94,6 +94,13 @@ func TestCompatAgainstGitRevision(t *testing.T) {
 		t.Errorf("syntax error: exit %d, stderr %q", code, stderr.String())
 	}
 
+	gitRun(t, dir, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qam", "broken")
+	writeFile(t, types, strings.Replace(compatTypes, "FIELD", "", 1))
+	stderr.Reset()
+	if code := Run([]string{"compat", "--against", "HEAD"}, &stdout, &stderr); code != exitError || !regexp.MustCompile(`(?m)^HEAD:api/v1/types\.go:\d+:\d+: in the old revision: `).MatchString(stderr.String()) {
+		t.Errorf("syntax error in the old revision: exit %d, stderr %q", code, stderr.String())
+	}
+
 	stderr.Reset()
 	if code := Run([]string{"compat", "--against", "no-such-ref"}, &stdout, &stderr); code != exitError || !strings.Contains(stderr.String(), "no such git revision") {
 		t.Errorf("bad revision: exit %d, stderr %q", code, stderr.String())
