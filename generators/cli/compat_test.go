@@ -88,6 +88,19 @@ func TestCompatAgainstGitRevision(t *testing.T) {
 		t.Errorf("the new field is not said:\n%s", stdout.String())
 	}
 
+	writeFile(t, types, strings.Replace(compatTypes, "FIELD", "Size int32 `json:\"size\"", 1))
+	stderr.Reset()
+	if code := Run([]string{"compat", "--against", "HEAD"}, &stdout, &stderr); code != exitError || !regexp.MustCompile(`(?m)^api/v1/types\.go:\d+:\d+: `).MatchString(stderr.String()) {
+		t.Errorf("syntax error: exit %d, stderr %q", code, stderr.String())
+	}
+
+	gitRun(t, dir, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qam", "broken")
+	writeFile(t, types, strings.Replace(compatTypes, "FIELD", "", 1))
+	stderr.Reset()
+	if code := Run([]string{"compat", "--against", "HEAD"}, &stdout, &stderr); code != exitError || !regexp.MustCompile(`(?m)^HEAD:api/v1/types\.go:\d+:\d+: in the old revision: `).MatchString(stderr.String()) {
+		t.Errorf("syntax error in the old revision: exit %d, stderr %q", code, stderr.String())
+	}
+
 	stderr.Reset()
 	if code := Run([]string{"compat", "--against", "no-such-ref"}, &stdout, &stderr); code != exitError || !strings.Contains(stderr.String(), "no such git revision") {
 		t.Errorf("bad revision: exit %d, stderr %q", code, stderr.String())
@@ -121,4 +134,21 @@ func gitRun(t *testing.T, dir string, args ...string) string {
 		t.Fatalf("git %v: %v\n%s", args, err, out)
 	}
 	return string(out)
+}
+
+func TestHelpCompat(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := Run([]string{"help", "compat"}, &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	for _, want := range []string{"--against REF", "--old DIR", "ratcheting", "Exit codes:", "metagentest.Compatible"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("help compat lacks %q", want)
+		}
+	}
+	stdout.Reset()
+	Run([]string{"help"}, &stdout, &stderr)
+	if !strings.Contains(stdout.String(), "metagen compat") {
+		t.Errorf("usage lacks the compat command:\n%s", stdout.String())
+	}
 }

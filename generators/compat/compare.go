@@ -323,7 +323,7 @@ func (c *comparer) node(o, n *spec.Schema, at nodeCtx) {
 // typeName is the JSON type a node accepts, with the formats that change
 // the Go type of an integer or number.
 func typeName(s *spec.Schema) string {
-	if _, ok := s.Extensions.GetBool("x-kubernetes-int-or-string"); ok || s.Extensions["x-kubernetes-int-or-string"] == true {
+	if intOrString, _ := s.Extensions.GetBool("x-kubernetes-int-or-string"); intOrString {
 		return "int-or-string"
 	}
 	if len(s.Type) == 0 {

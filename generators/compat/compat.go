@@ -140,7 +140,7 @@ func Run(opts Options) (*Result, error) {
 		return nil, newErr
 	}
 	if oldErr != nil {
-		return nil, fmt.Errorf("the old revision (%s): %w", res.OldLabel, oldErr)
+		return nil, res.oldRevisionError(opts.Against != "", oldErr)
 	}
 	res.Findings = Compare(oldAPI, newAPI)
 	res.Skipped = skipped(oldAPI, newAPI)
@@ -287,15 +287,37 @@ func untar(r io.Reader, dir string) error {
 
 // relabelOld names old positions "REF:path" relative to the module root.
 func (r *Result) relabelOld() {
-	relabel := func(pos *token.Position) {
-		if rel, err := filepath.Rel(r.OldRoot, pos.Filename); pos.IsValid() && err == nil && !strings.HasPrefix(rel, "..") {
-			pos.Filename = r.OldLabel + ":" + filepath.ToSlash(rel)
-		}
-	}
 	for i := range r.Findings {
-		relabel(&r.Findings[i].Old)
+		r.relabel(&r.Findings[i].Old)
 	}
 	for i := range r.Skipped {
-		relabel(&r.Skipped[i].Pos)
+		r.relabel(&r.Skipped[i].Pos)
 	}
+}
+
+func (r *Result) relabel(pos *token.Position) {
+	if rel, err := filepath.Rel(r.OldRoot, pos.Filename); pos.IsValid() && err == nil && !strings.HasPrefix(rel, "..") {
+		pos.Filename = r.OldLabel + ":" + filepath.ToSlash(rel)
+	}
+}
+
+// oldRevisionError says that the old revision failed to load, each
+// problem at its position there ("REF:path" for a git revision, whose
+// temporary tree is about to go).
+func (r *Result) oldRevisionError(fromGit bool, err error) error {
+	var out []error
+	for _, e := range diag.Unwrap(err) {
+		var d *diag.Error
+		if errors.As(e, &d) && d.Pos.IsValid() {
+			pos := d.Pos
+			if fromGit {
+				r.relabel(&pos)
+			}
+			e = &diag.Error{Pos: pos, Msg: "in the old revision: " + d.Msg}
+		} else {
+			e = fmt.Errorf("the old revision (%s): %w", r.OldLabel, e)
+		}
+		out = append(out, e)
+	}
+	return errors.Join(out...)
 }

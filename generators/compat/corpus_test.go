@@ -64,6 +64,7 @@ func TestCorpus(t *testing.T) {
 			t.Errorf("%s: findings are not positioned at the source:\n%s", c.name, dump(findings))
 		}
 	}
+	checkRatcheting(t, byCase)
 	table := fmt.Sprintf("confusion table (%d cases)\n"+
 		"                    reported breaking   reported compatible\n"+
 		"breaking (%2d)       caught %3d          missed %3d\n"+
@@ -77,6 +78,30 @@ func TestCorpus(t *testing.T) {
 	}
 	if len(caught) < 40 || len(quiet) < 20 {
 		t.Errorf("the corpus needs at least 40 breaking and 20 compatible cases, has %d and %d", len(caught)+len(missed), len(quiet)+len(falseAlarms))
+	}
+}
+
+// checkRatcheting holds the ratcheting notes to what kube-apiserver 1.37
+// does: an unchanged value ratchets where old and new correlate (fields,
+// listType=map items), an atomic list's items only with the whole list, a
+// required field only with its whole parent, a transition rule never.
+func checkRatcheting(t *testing.T, byCase map[string][]compat.Finding) {
+	t.Helper()
+	for name, want := range map[string]string{
+		"maxlength-added":              "survive updates that leave spec.name unchanged",
+		"listmap-item-bound-tightened": "survive updates that leave spec.ports[*].number unchanged",
+		"items-maxlength-added":        "only while the whole list spec.tags stays unchanged",
+		"nested-list-enum-removed":     "only while the whole list spec.ports stays unchanged",
+		"optional-to-required":         "survive only updates that leave spec entirely unchanged",
+		"immutable-cel-added":          "not ratcheted",
+	} {
+		found := false
+		for _, f := range byCase[name] {
+			found = found || f.Breaking && strings.Contains(f.Ratcheting, want)
+		}
+		if !found {
+			t.Errorf("%s: no breaking finding whose ratcheting note says %q:\n%s", name, want, dump(byCase[name]))
+		}
 	}
 }
 

@@ -81,31 +81,27 @@ func (c *comparer) loosened(at nodeCtx, format string, args ...any) {
 
 // upper compares a maximum: lowered or added is stricter.
 func (c *comparer) upper(at nodeCtx, name string, o *float64, oExcl bool, n *float64, nExcl bool) {
-	switch {
-	case o == nil && n == nil:
-	case o == nil:
-		c.tightened(at, "%s %s added", name, bound(*n, nExcl))
-	case n == nil:
-		c.loosened(at, "%s %s removed", name, bound(*o, oExcl))
-	case *n < *o || *n == *o && nExcl && !oExcl:
-		c.tightened(at, "%s lowered from %s to %s", name, bound(*o, oExcl), bound(*n, nExcl))
-	case *n > *o || *n == *o && oExcl && !nExcl:
-		c.loosened(at, "%s raised from %s to %s", name, bound(*o, oExcl), bound(*n, nExcl))
-	}
+	c.limit(at, name, o, oExcl, n, nExcl, "lowered", "raised", func(a, b float64) bool { return a < b })
 }
 
 // lower compares a minimum: raised or added is stricter.
 func (c *comparer) lower(at nodeCtx, name string, o *float64, oExcl bool, n *float64, nExcl bool) {
+	c.limit(at, name, o, oExcl, n, nExcl, "raised", "lowered", func(a, b float64) bool { return a > b })
+}
+
+// limit compares one bound; stricter(new, old) says the new value allows
+// less, and an exclusive bound allows less than an inclusive one.
+func (c *comparer) limit(at nodeCtx, name string, o *float64, oExcl bool, n *float64, nExcl bool, tighter, looser string, stricter func(a, b float64) bool) {
 	switch {
 	case o == nil && n == nil:
 	case o == nil:
 		c.tightened(at, "%s %s added", name, bound(*n, nExcl))
 	case n == nil:
 		c.loosened(at, "%s %s removed", name, bound(*o, oExcl))
-	case *n > *o || *n == *o && nExcl && !oExcl:
-		c.tightened(at, "%s raised from %s to %s", name, bound(*o, oExcl), bound(*n, nExcl))
-	case *n < *o || *n == *o && oExcl && !nExcl:
-		c.loosened(at, "%s lowered from %s to %s", name, bound(*o, oExcl), bound(*n, nExcl))
+	case stricter(*n, *o) || *n == *o && nExcl && !oExcl:
+		c.tightened(at, "%s %s from %s to %s", name, tighter, bound(*o, oExcl), bound(*n, nExcl))
+	case stricter(*o, *n) || *n == *o && oExcl && !nExcl:
+		c.loosened(at, "%s %s from %s to %s", name, looser, bound(*o, oExcl), bound(*n, nExcl))
 	}
 }
 
@@ -235,7 +231,11 @@ func (c *comparer) rules(o, n *spec.Schema, at nodeCtx) {
 		}
 		switch {
 		case isImmutability(r.Rule):
-			c.report(at, true, "immutability-added", "rule %q added: the value may no longer change", r.Rule).Ratcheting =
+			what := "the value may no longer change"
+			if strings.HasPrefix(strings.ReplaceAll(r.Rule, " ", ""), "!has(oldSelf.") {
+				what = "a field set once may no longer be removed"
+			}
+			c.report(at, true, "immutability-added", "rule %q added: %s", r.Rule, what).Ratcheting =
 				"not ratcheted: transition rules (oldSelf) are checked on every update that changes the value"
 		case oldSelf.MatchString(r.Rule) && !r.Optional:
 			c.report(at, false, "transition-rule-added", "transition rule %q added: checked only on updates, so stored objects stay valid", r.Rule)
