@@ -32,6 +32,9 @@ type Change struct {
 	Path     string
 	Action   Action
 	Old, New []byte
+	// Leftover is set on the removal of a journal or temp file that an
+	// interrupted run left behind.
+	Leftover bool
 }
 
 // Plan is every file a run touches. It is computed in full before anything is
@@ -41,6 +44,8 @@ type Plan struct {
 	// Warnings are the run's positioned warnings (*diag.Warning), sorted;
 	// they did not stop it.
 	Warnings []error
+	// moduleDir is where Apply keeps its journal.
+	moduleDir string
 }
 
 // NewPlan compares the wanted files with the disk. Stale are existing files
@@ -48,8 +53,10 @@ type Plan struct {
 // Every path must lie inside moduleDir, and an existing file without our
 // header is never overwritten.
 func NewPlan(moduleDir string, wanted map[string][]byte, stale []string) (*Plan, error) {
-	plan := &Plan{}
+	plan := &Plan{moduleDir: moduleDir}
+	dirs := map[string]bool{}
 	for _, path := range sortedKeys(wanted) {
+		dirs[filepath.Dir(path)] = true
 		change, err := planWrite(moduleDir, path, wanted[path])
 		if err != nil {
 			return nil, err
@@ -57,6 +64,7 @@ func NewPlan(moduleDir string, wanted map[string][]byte, stale []string) (*Plan,
 		plan.Changes = append(plan.Changes, change)
 	}
 	for _, path := range stale {
+		dirs[filepath.Dir(path)] = true
 		if _, produced := wanted[path]; produced {
 			continue
 		}
@@ -69,6 +77,7 @@ func NewPlan(moduleDir string, wanted map[string][]byte, stale []string) (*Plan,
 		}
 		plan.Changes = append(plan.Changes, Change{Path: path, Action: Remove, Old: old})
 	}
+	plan.Changes = append(plan.Changes, leftoverChanges(moduleDir, sortedSet(dirs))...)
 	sort.Slice(plan.Changes, func(i, j int) bool { return plan.Changes[i].Path < plan.Changes[j].Path })
 	return plan, nil
 }
@@ -103,31 +112,50 @@ func (p *Plan) Pending() []Change {
 }
 
 // Apply writes the plan: each file through a temp file and a rename, so a
-// reader never sees half a file; removals come last.
+// reader never sees half a file; removals come last. The write phase is
+// journaled and SIGINT/SIGTERM wait for its end (see journal.go).
 func (p *Plan) Apply() error {
-	for _, c := range p.Pending() {
+	pending := p.Pending()
+	if len(pending) == 0 {
+		return nil
+	}
+	release := holdSignals()
+	defer release()
+	j, err := startJournal(p.moduleDir)
+	if err != nil {
+		return err
+	}
+	for _, c := range pending {
 		if c.Action == Remove {
 			continue
 		}
-		if err := writeAtomically(c.Path, c.New); err != nil {
+		if err := writeAtomically(j, c.Path, c.New); err != nil {
+			j.abandon()
 			return err
 		}
 	}
-	for _, c := range p.Pending() {
+	for _, c := range pending {
 		if c.Action == Remove {
+			j.hook()
 			if err := os.Remove(c.Path); err != nil && !os.IsNotExist(err) {
+				j.abandon()
 				return err
 			}
 		}
 	}
-	return nil
+	return j.finish()
 }
 
-func writeAtomically(path string, content []byte) error {
+func writeAtomically(j *journal, path string, content []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".metagen-*.tmp")
+	name, err := j.tempName(path)
+	if err != nil {
+		return err
+	}
+	j.hook()
+	tmp, err := os.OpenFile(name, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
 	if err != nil {
 		return err
 	}
@@ -143,6 +171,7 @@ func writeAtomically(path string, content []byte) error {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
+	j.hook()
 	return os.Rename(tmp.Name(), path)
 }
 
@@ -165,19 +194,31 @@ func (p *Plan) Diff(base string) string {
 			A: difflib.SplitLines(string(c.Old)), B: difflib.SplitLines(string(c.New)),
 			FromFile: from, ToFile: to, Context: 3,
 		})
-		fmt.Fprintf(&out, "%s: %s\n%s", name, describe(c.Action), text)
+		fmt.Fprintf(&out, "%s: %s\n%s", name, describe(c), text)
 	}
 	return out.String()
 }
 
-func describe(a Action) string {
-	switch a {
+func describe(c Change) string {
+	if c.Leftover {
+		return "left by an interrupted metagen run (would be removed)"
+	}
+	switch c.Action {
 	case Create:
 		return "missing (would be created)"
 	case Remove:
 		return "extra (would be removed)"
 	}
 	return "stale (would be updated)"
+}
+
+func sortedSet(set map[string]bool) []string {
+	keys := make([]string, 0, len(set))
+	for k := range set {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 func sortedKeys(m map[string][]byte) []string {

@@ -19,8 +19,15 @@ import (
 //	{key: value, "k": v} or {}     an object
 //
 // JSON comes first, so JSON lists ([1,2]) and JSON objects keep working.
+//
+// A value nests at most MaxValueDepth braces or brackets deep: the
+// lookahead controller-tools' grammar needs costs a pass per level, so the
+// limit keeps parsing linear in the length of the value.
 func ParseValue(text string) (any, error) {
 	text = strings.TrimSpace(text)
+	if depth := nesting(text); depth > MaxValueDepth {
+		return nil, fmt.Errorf("the value nests %d levels deep; at most %d are allowed", depth, MaxValueDepth)
+	}
 	var v any
 	if err := json.Unmarshal([]byte(text), &v); err == nil {
 		return v, nil
@@ -34,6 +41,35 @@ func ParseValue(text string) (any, error) {
 		return nil, p.err
 	}
 	return v, nil
+}
+
+// MaxValueDepth is how deeply a marker value may nest lists and objects.
+const MaxValueDepth = 100
+
+// nesting is the deepest nesting of {…} and […] in text, quoted strings
+// skipped, in one pass.
+func nesting(text string) int {
+	depth, deepest := 0, 0
+	var quote byte
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case quote != 0:
+			if c == '\\' && quote != '`' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'' || c == '`':
+			quote = c
+		case c == '{' || c == '[':
+			depth++
+			deepest = max(deepest, depth)
+		case c == '}' || c == ']':
+			depth--
+		}
+	}
+	return deepest
 }
 
 // valueKind is what controller-tools guesses a value to be.
