@@ -41,7 +41,7 @@ func TestServe(t *testing.T) {
 	if code := <-done; code != exitOK {
 		t.Fatalf("exit code %d, stderr: %s", code, stderr.String())
 	}
-	if !strings.Contains(stdout.String(), "serving the API at http://127.0.0.1:") {
+	if !strings.Contains(stdout.String(), "serving the API at https://127.0.0.1:") {
 		t.Errorf("stdout %q does not say where the API is", stdout.String())
 	}
 }
