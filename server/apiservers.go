@@ -23,6 +23,7 @@ import (
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/apiserver/pkg/util/notfoundhandler"
 	"k8s.io/client-go/rest"
+	"k8s.io/kube-openapi/pkg/common"
 )
 
 // apiServers is the chain kube-apiserver builds, minus the aggregator: the
@@ -35,20 +36,23 @@ type apiServers struct {
 	loopback   *rest.Config
 }
 
-func newAPIServers(url string, getter *restOptionsGetter, ids *identities, opts Options) (*apiServers, error) {
-	loopback := &rest.Config{Host: url, QPS: -1, Burst: -1}
+func newAPIServers(url string, loopback *rest.Config, getter *restOptionsGetter, ids *identities, opts Options) (*apiServers, error) {
 	aggregated := discoveryendpoint.NewResourceManager("apis")
 	auth := authentication{ids: ids, authz: ids.access.recording(serverAuthorizer{rules: ids.rules, custom: opts.Authorizer}.Authorize)}
 	var namespaceLifecycle *lifecycle.Lifecycle
+	var lifecycleAdmission admission.Interface
 	if !opts.NoNamespaceLifecycle {
 		var err error
 		if namespaceLifecycle, err = newNamespaceLifecycle(); err != nil {
 			return nil, err
 		}
-		auth.admission = namespaceLifecycle
+		lifecycleAdmission = namespaceLifecycle
 	}
+	finalizers := newAllowedFinalizers()
+	auth.admission = admissionChain(lifecycleAdmission, finalizers)
 
-	extensions, err := newExtensionsServer(url, loopback, getter, aggregated, auth)
+	extensionsOpenAPI := extensionsOpenAPIConfig()
+	extensions, err := newExtensionsServer(url, loopback, getter, aggregated, auth, extensionsOpenAPI)
 	if err != nil {
 		return nil, err
 	}
@@ -72,6 +76,8 @@ func newAPIServers(url string, getter *restOptionsGetter, ids *identities, opts 
 	}
 	coreConfig := genericConfig(serializer.NewCodecFactory(api.scheme), url, loopback, getter, aggregated, auth)
 	coreConfig.OpenAPIV3Config = typedOpenAPIConfig(api.scheme, api.resources, opts.OpenAPIDefinitions)
+	coreConfig.OpenAPIConfig = openAPIV2Config(coreConfig.OpenAPIV3Config)
+	coreConfig.SkipOpenAPIInstallation = false // it serves both servers' documents
 	crLike := api.customResourceLike
 	coreConfig.BuildHandlerChainFunc = func(handler http.Handler, c *genericapiserver.Config) http.Handler {
 		return buildHandlerChain(withCustomResourcePatchTypes(handler, crLike, c.Serializer), c)
@@ -88,19 +94,24 @@ func newAPIServers(url string, getter *restOptionsGetter, ids *identities, opts 
 			return nil, err
 		}
 	}
+	finalizers.setLister(extensions.Informers.Apiextensions().V1().CustomResourceDefinitions().Lister())
 	watchCRDGroups(extensions.Informers.Apiextensions().V1().CustomResourceDefinitions(), core.DiscoveryGroupManager)
 	core.PrepareRun()
+	if err := joinOpenAPI(core, extensions.GenericAPIServer, extensionsOpenAPI); err != nil {
+		return nil, err
+	}
 	return &apiServers{core: core, extensions: extensions, loopback: loopback}, nil
 }
 
 // newExtensionsServer builds k8s.io/apiextensions-apiserver's server: the
 // CustomResourceDefinition API and the handler of custom resources.
-func newExtensionsServer(url string, loopback *rest.Config, getter *restOptionsGetter, aggregated discoveryendpoint.ResourceManager, auth authentication) (*apiextensionsapiserver.CustomResourceDefinitions, error) {
+func newExtensionsServer(url string, loopback *rest.Config, getter *restOptionsGetter, aggregated discoveryendpoint.ResourceManager,
+	auth authentication, openAPI *common.OpenAPIV3Config) (*apiextensionsapiserver.CustomResourceDefinitions, error) {
 	crds := apiextensionsv1.Resource("customresourcedefinitions")
 	getter.setCodec(crds, apiextensionsapiserver.Codecs.LegacyCodec(apiextensionsv1.SchemeGroupVersion), apiextensionsv1.SchemeGroupVersion)
 	generic := genericConfig(apiextensionsapiserver.Codecs, url, loopback, getter, aggregated, auth)
 	generic.MergedResourceConfig = apiextensionsapiserver.DefaultAPIResourceConfigSource()
-	generic.OpenAPIV3Config = extensionsOpenAPIConfig()
+	generic.OpenAPIV3Config = openAPI
 	// The hook polls every 100ms and exits the process when stopped before
 	// the informer syncs; start waits for the informer itself.
 	generic.DisabledPostStartHooks.Insert("crd-informer-synced")
@@ -159,16 +170,17 @@ type authentication struct {
 }
 
 // genericConfig is the generic API server configuration both servers share:
-// in-memory storage, the admin unless a request carries the token of one of
-// the Users, authorization that refuses only those users, the
+// in-memory storage, bearer tokens (the admin's, the loopback client's, the
+// Users'), authorization that refuses only those users, the
 // NamespaceLifecycle admission unless turned off, no metrics. The OpenAPI
-// models are built (the field manager needs them) but not served.
+// models are built (the field manager needs them); the server of the Go
+// types serves them (see joinOpenAPI).
 func genericConfig(codecs serializer.CodecFactory, url string, loopback *rest.Config, getter *restOptionsGetter,
 	aggregated discoveryendpoint.ResourceManager, auth authentication) *genericapiserver.Config {
 	c := genericapiserver.NewConfig(codecs)
 	c.EffectiveVersion = utilcompatibility.DefaultBuildEffectiveVersion()
 	c.FeatureGate = utilfeature.DefaultFeatureGate
-	c.ExternalAddress = strings.TrimPrefix(url, "http://")
+	c.ExternalAddress = url[strings.Index(url, "://")+len("://"):]
 	c.LoopbackClientConfig = loopback
 	c.Authentication.Authenticator = auth.ids
 	c.Authorization.Authorizer = auth.authz

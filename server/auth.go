@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"crypto/rand"
-	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -11,6 +10,10 @@ import (
 
 	rbacv1 "k8s.io/api/rbac/v1"
 	"k8s.io/apiserver/pkg/authentication/authenticator"
+	"k8s.io/apiserver/pkg/authentication/group"
+	"k8s.io/apiserver/pkg/authentication/request/bearertoken"
+	"k8s.io/apiserver/pkg/authentication/request/union"
+	"k8s.io/apiserver/pkg/authentication/token/tokenfile"
 	"k8s.io/apiserver/pkg/authentication/user"
 	"k8s.io/apiserver/pkg/authorization/authorizer"
 	"k8s.io/client-go/rest"
@@ -18,8 +21,9 @@ import (
 
 // User is an identity besides the admin, for tests of what a client without
 // some permission sees. A request with the user's bearer token (see
-// Server.RESTConfigFor) acts as the user; a request without a token acts as
-// the admin, a member of system:masters, who may do anything.
+// Server.RESTConfigFor) acts as the user; a request with the admin's token
+// (Server.RESTConfig, the kubeconfig) acts as the admin, a member of
+// system:masters, who may do anything.
 type User struct {
 	// Name is the user name, as authorization errors show it.
 	Name string
@@ -35,64 +39,74 @@ type User struct {
 	Rules []rbacv1.PolicyRule
 }
 
-// adminUser is who a request without a token acts as.
+// adminUser is who the admin token (and, with Options.AllowAnonymous, a
+// request without credentials) acts as.
 var adminUser = &user.DefaultInfo{
 	Name:   "metagen-admin",
-	Groups: []string{user.SystemPrivilegedGroup, user.AllAuthenticated},
+	Groups: []string{user.SystemPrivilegedGroup},
 }
 
-// identities authenticates requests: by bearer token for the Users, the
-// admin otherwise.
+// loopbackUser is who the server's own clients (its controllers, the
+// apiextensions server's) act as, as kube-apiserver's loopback client acts
+// as system:apiserver.
+var loopbackUser = &user.DefaultInfo{
+	Name:   user.APIServerUser,
+	Groups: []string{user.SystemPrivilegedGroup},
+}
+
+// identities authenticates requests as kube-apiserver with
+// --token-auth-file does: a bearer token from a static list (the admin's,
+// the loopback client's, one per User), 401 for any other credential and,
+// unless anonymous requests are allowed, for none.
 type identities struct {
-	byToken map[string]*user.DefaultInfo
-	tokens  map[string]string // user name → token
-	rules   map[string][]rbacv1.PolicyRule
-	access  accessLog // what each user needed (access.go)
+	authenticator.Request
+	adminToken    string
+	loopbackToken string
+	tokens        map[string]string // user name → token
+	rules         map[string][]rbacv1.PolicyRule
+	access        accessLog // what each user needed (access.go)
 }
 
-func newIdentities(users []User) (*identities, error) {
-	ids := &identities{byToken: map[string]*user.DefaultInfo{}, tokens: map[string]string{}, rules: map[string][]rbacv1.PolicyRule{}}
+func newIdentities(users []User, allowAnonymous bool) (*identities, error) {
+	ids := &identities{adminToken: newToken(), loopbackToken: newToken(), tokens: map[string]string{}, rules: map[string][]rbacv1.PolicyRule{}}
+	byToken := map[string]*user.DefaultInfo{ids.adminToken: adminUser, ids.loopbackToken: loopbackUser}
 	for _, u := range users {
-		if u.Name == "" || u.Name == adminUser.Name {
+		if u.Name == "" || u.Name == adminUser.Name || u.Name == loopbackUser.Name {
 			return nil, fmt.Errorf("user name %q is reserved", u.Name)
 		}
 		if _, dup := ids.tokens[u.Name]; dup {
 			return nil, fmt.Errorf("user %q is listed twice", u.Name)
 		}
-		token := "metagen-" + rand.Text()
-		groups := slices.Clone(u.Groups)
-		if !slices.Contains(groups, user.AllAuthenticated) {
-			groups = append(groups, user.AllAuthenticated)
-		}
-		ids.byToken[token] = &user.DefaultInfo{Name: u.Name, Groups: groups}
+		token := newToken()
+		byToken[token] = &user.DefaultInfo{Name: u.Name, Groups: slices.Clone(u.Groups)}
 		ids.tokens[u.Name] = token
 		ids.rules[u.Name] = u.Rules
 	}
+	// As kube-apiserver's authenticator config builds it: the token
+	// authenticators, then system:authenticated added to whoever they name.
+	tokens := group.NewAuthenticatedGroupAdder(bearertoken.New(tokenfile.New(byToken)))
+	if allowAnonymous {
+		tokens = union.New(tokens, anonymousAdmin{})
+	}
+	ids.Request = tokens
 	return ids, nil
 }
 
-// AuthenticateRequest implements authenticator.Request. Without Users every
-// request is the admin's, whatever it carries, as before users existed. With
-// them, an unknown bearer token is refused (401), as kube-apiserver refuses
-// it.
-func (ids *identities) AuthenticateRequest(req *http.Request) (*authenticator.Response, bool, error) {
-	token, hasToken := bearerToken(req)
-	if !hasToken || len(ids.byToken) == 0 {
-		return &authenticator.Response{User: adminUser}, true, nil
-	}
-	if info, ok := ids.byToken[token]; ok {
-		return &authenticator.Response{User: info}, true, nil
-	}
-	return nil, false, errors.New("invalid bearer token")
-}
+// newToken returns a fresh random bearer token.
+func newToken() string { return "metagen-" + rand.Text() }
 
-func bearerToken(req *http.Request) (string, bool) {
-	scheme, token, ok := strings.Cut(strings.TrimSpace(req.Header.Get("Authorization")), " ")
-	if !ok || !strings.EqualFold(scheme, "bearer") {
-		return "", false
+// anonymousAdmin accepts a request without an Authorization header as the
+// admin, for Options.AllowAnonymous. A request with one the token
+// authenticator refused (a wrong token, basic auth) stays refused, as it is
+// by kube-apiserver with --anonymous-auth.
+type anonymousAdmin struct{}
+
+func (anonymousAdmin) AuthenticateRequest(req *http.Request) (*authenticator.Response, bool, error) {
+	if req.Header.Get("Authorization") != "" {
+		return nil, false, nil
 	}
-	token = strings.TrimSpace(token)
-	return token, token != ""
+	return &authenticator.Response{User: &user.DefaultInfo{Name: adminUser.Name,
+		Groups: []string{user.SystemPrivilegedGroup, user.AllAuthenticated}}}, true, nil
 }
 
 // RESTConfigFor returns a client configuration that acts as the user named

@@ -397,7 +397,7 @@ func TestPodCertificateRequestClockAndOptOut(t *testing.T) {
 	}
 
 	off := server.StartForTest(t, server.Options{NoPodCertificateRequests: true})
-	resp, err := http.Get(off.URL() + "/apis/certificates.k8s.io/v1/namespaces/ns/podcertificaterequests")
+	resp, err := off.HTTPClient().Get(off.URL() + "/apis/certificates.k8s.io/v1/namespaces/ns/podcertificaterequests")
 	if err != nil {
 		t.Fatal(err)
 	}

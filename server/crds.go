@@ -133,7 +133,13 @@ func resourceServed(ctx context.Context, gvr schema.GroupVersionResource, disco 
 	if err := disco.RESTClient().Get().AbsPath("/apis").Do(ctx).Into(&groups); err != nil {
 		return false
 	}
-	return slices.ContainsFunc(groups.Groups, func(g metav1.APIGroup) bool { return g.Name == gvr.Group })
+	if !slices.ContainsFunc(groups.Groups, func(g metav1.APIGroup) bool { return g.Name == gvr.Group }) {
+		return false
+	}
+	// Its schema is in /openapi/v3, for kubectl's validation and explain.
+	paths, err := disco.OpenAPIV3().Paths()
+	_, published := paths["apis/"+gvr.Group+"/"+gvr.Version]
+	return err == nil && published
 }
 
 // loadCRDs reads every CRD manifest in paths (files, or directories read

@@ -36,7 +36,7 @@ func TestGenerateNameCollisionRetries(t *testing.T) {
 	defer s.Stop()
 	post := func() (int, metav1.Status) {
 		body := `{"apiVersion":"widgets.example.com/v1","kind":"Widget","metadata":{"generateName":"gen-"},"spec":{"color":"red"}}`
-		resp, err := http.Post(s.URL()+"/apis/widgets.example.com/v1/namespaces/default/widgets", "application/json", strings.NewReader(body))
+		resp, err := s.HTTPClient().Post(s.URL()+"/apis/widgets.example.com/v1/namespaces/default/widgets", "application/json", strings.NewReader(body))
 		if err != nil {
 			t.Fatal(err)
 		}

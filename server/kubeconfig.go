@@ -12,11 +12,13 @@ import (
 const kubeconfigName = "metagen"
 
 // Kubeconfig returns a kubeconfig whose current context is this server, for
-// kubectl and other clients that read one.
+// kubectl and other clients that read one: the server's CA and the admin's
+// bearer token, as a real cluster's admin kubeconfig has them. It is a
+// credential: WriteKubeconfig writes it readable by its owner only.
 func (s *Server) Kubeconfig() *clientcmdapi.Config {
 	config := clientcmdapi.NewConfig()
-	config.Clusters[kubeconfigName] = &clientcmdapi.Cluster{Server: s.url}
-	config.AuthInfos[kubeconfigName] = &clientcmdapi.AuthInfo{}
+	config.Clusters[kubeconfigName] = &clientcmdapi.Cluster{Server: s.url, CertificateAuthorityData: s.CAData()}
+	config.AuthInfos[kubeconfigName] = &clientcmdapi.AuthInfo{Token: s.ids.adminToken}
 	config.Contexts[kubeconfigName] = &clientcmdapi.Context{Cluster: kubeconfigName, AuthInfo: kubeconfigName, Namespace: "default"}
 	config.CurrentContext = kubeconfigName
 	return config

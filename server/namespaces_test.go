@@ -66,7 +66,7 @@ func TestNamespaceDiscovery(t *testing.T) {
 		t.Errorf("Namespace is %s, want cluster-scoped", mapping.Scope.Name())
 	}
 	var versions metav1.APIVersions
-	getJSON(t, s.URL()+"/api", &versions)
+	getJSON(t, s, "/api", &versions)
 	if !slices.Equal(versions.Versions, []string{"v1"}) {
 		t.Errorf("/api lists %v, want [v1]", versions.Versions)
 	}
@@ -243,7 +243,7 @@ func getTable(t *testing.T, s *server.Server, path string) *metav1.Table {
 		t.Fatal(err)
 	}
 	req.Header.Set("Accept", "application/json;as=Table;v=v1;g=meta.k8s.io")
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := s.HTTPClient().Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

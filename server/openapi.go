@@ -7,8 +7,10 @@ import (
 	autoscalingv1 "k8s.io/api/autoscaling/v1"
 	apiextensionsapiserver "k8s.io/apiextensions-apiserver/pkg/apiserver"
 	extensionsopenapi "k8s.io/apiextensions-apiserver/pkg/generated/openapi"
+	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	utilruntime "k8s.io/apimachinery/pkg/util/runtime"
 	openapinamer "k8s.io/apiserver/pkg/endpoints/openapi"
 	genericapiserver "k8s.io/apiserver/pkg/server"
@@ -46,15 +48,28 @@ func typedOpenAPIConfig(serving *runtime.Scheme, resources []typedResource, prov
 				maps.Copy(defs, r.definitions(ref))
 			}
 		}
+		// Every kind of a served group version needs a definition: the
+		// routes the OpenAPI documents are built from name the resource
+		// and list kinds, and a missing one would stop the server.
+		served := map[schema.GroupVersion]bool{}
 		for _, r := range resources {
-			obj, err := serving.New(r.kind)
-			if err != nil {
+			served[r.kind.GroupVersion()] = true
+		}
+		for gvk, t := range serving.AllKnownTypes() {
+			if !served[gvk.GroupVersion()] || metaKinds[gvk.Kind] {
 				continue
 			}
-			if name := openapiutil.GetCanonicalTypeName(obj); defs[name].Schema.Type == nil {
+			name := openapiutil.GetCanonicalTypeName(reflect.New(t).Interface())
+			if _, defined := defs[name]; defined {
+				continue
+			}
+			if meta.IsListType(reflect.New(t).Interface().(runtime.Object)) {
+				defs[name] = unstructuredListDefinition(ref)
+			} else {
 				defs[name] = unstructuredResourceDefinition(ref)
 			}
 		}
+		addMissingDependencies(defs)
 		return defs
 	}
 	config := genericapiserver.DefaultOpenAPIV3Config(definitions, openapinamer.NewDefinitionNamer(serving))
@@ -82,6 +97,50 @@ func withGoTypeNames(namer func(string) (string, spec.Extensions), scheme *runti
 			return openapiutil.ToRESTFriendlyName(name), spec.Extensions{"x-kubernetes-group-version-kind": gvks}
 		}
 		return namer(name)
+	}
+}
+
+// addMissingDependencies gives every type a definition depends on, and that
+// has none (a type of a package openapi-gen did not run on), a schema that
+// accepts any value: the OpenAPI builder stops the process on a missing one.
+func addMissingDependencies(defs map[string]common.OpenAPIDefinition) {
+	for _, def := range maps.Clone(defs) {
+		for _, dep := range def.Dependencies {
+			if _, ok := defs[dep]; !ok {
+				defs[dep] = common.OpenAPIDefinition{Schema: spec.Schema{VendorExtensible: spec.VendorExtensible{
+					Extensions: spec.Extensions{"x-kubernetes-preserve-unknown-fields": true}}}}
+			}
+		}
+	}
+}
+
+// unstructuredListDefinition is the fallback schema of a list kind: apiVersion,
+// kind and ListMeta typed, items left as they are.
+func unstructuredListDefinition(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	listMeta := metav1.ListMeta{}.OpenAPIModelName()
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Type:     []string{"object"},
+				Required: []string{"items"},
+				Properties: map[string]spec.Schema{
+					"apiVersion": {SchemaProps: spec.SchemaProps{Type: []string{"string"}}},
+					"kind":       {SchemaProps: spec.SchemaProps{Type: []string{"string"}}},
+					"metadata": {SchemaProps: spec.SchemaProps{
+						Default: map[string]interface{}{},
+						AllOf:   []spec.Schema{{SchemaProps: spec.SchemaProps{Ref: ref(listMeta)}}},
+					}},
+					"items": {SchemaProps: spec.SchemaProps{
+						Type: []string{"array"},
+						Items: &spec.SchemaOrArray{Schema: &spec.Schema{
+							SchemaProps:      spec.SchemaProps{Type: []string{"object"}},
+							VendorExtensible: spec.VendorExtensible{Extensions: spec.Extensions{"x-kubernetes-preserve-unknown-fields": true}},
+						}},
+					}},
+				},
+			},
+		},
+		Dependencies: []string{listMeta},
 	}
 }
 

@@ -54,6 +54,36 @@
 //
 // or from the command line with "metagen serve".
 //
+// Its door is kube-apiserver's: HTTPS with a serving certificate of a
+// throwaway CA made at start, bearer-token authentication (the admin's token
+// is in RESTConfig and in the kubeconfig Kubeconfig and WriteKubeconfig give;
+// a request without it, with a wrong one or with basic auth gets 401), and
+// loopback addresses only. RESTConfig, RESTConfigFor, HTTPClient and the
+// kubeconfig carry the CA and the token, so clients need nothing else.
+// Options.PlainHTTP, Options.AllowAnonymous and Options.BindAllInterfaces
+// open it, each on purpose.
+//
+// It serves /openapi/v2 and /openapi/v3 (with
+// /openapi/v3/apis/<group>/<version>) for every type, from the CRDs'
+// schemas and from the Go types' OpenAPI definitions
+// (Options.OpenAPIDefinitions, as openapi-gen or metagen write them), so
+// kubectl create, apply (client- and server-side), explain and diff work
+// with client-side validation on, as against kube-apiserver.
+//
+// The StartForTest options, beyond what Start takes:
+//
+//   - the server stops when the test ends;
+//   - its log (klog's lines) is kept out of the test's output and shown,
+//     through t.Log, only when the test fails; Options.ShowLogs or
+//     METAGEN_SERVER_LOGS=1 shows it as it comes.
+//
+// The Options most tests touch: Scheme and OpenAPIDefinitions (Go types),
+// CRDs and CRDPaths (CRD manifests), Users (identities with RBAC-style rules
+// beside the admin), NoNamespaceLifecycle (create in namespaces that do not
+// exist), NamespaceDeletion and GarbageCollection (the controller manager's
+// namespace controller and garbage collector), NoWatchCache, HistoryLimit
+// and HistoryBytes (how much history the storage keeps).
+//
 // Namespaces must exist, as on a real cluster: core/v1 Namespaces are served
 // at /api/v1/namespaces (with /status and /finalize) as kube-apiserver's
 // registry serves them, default, kube-system, kube-public and
@@ -70,9 +100,10 @@
 // PodCertificateRequests, with their validation (schema/certificates/v1),
 // strategy and signer authorization, for signers' tests.
 //
-// What it does not do: requests act as a cluster admin unless they carry the
-// token of one of Options.Users (see RESTConfigFor); NamespaceLifecycle is
-// the only admission plugin; of the core API only namespaces are served (no
+// What it does not do: requests act as the cluster admin unless they carry
+// the token of one of Options.Users (see RESTConfigFor); NamespaceLifecycle
+// is the only admission plugin of kube-apiserver's (besides metagen's own
+// AllowedFinalizersAnnotation check); of the core API only namespaces are served (no
 // pods, services, …), and the other built-in groups are not. Go types from a
 // scheme are served in JSON, YAML and (with its feature gate) CBOR only: a
 // client that asks for protobuf first is answered in JSON only when it also
@@ -103,7 +134,26 @@ import (
 // CustomResourceDefinition API on a free loopback port.
 type Options struct {
 	// Addr is the address to listen on; 127.0.0.1:0 (a free port) by default.
+	// Only loopback addresses are allowed (127.0.0.0/8, [::1], localhost)
+	// unless BindAllInterfaces is set.
 	Addr string
+	// BindAllInterfaces allows an Addr that is not loopback (0.0.0.0:P,
+	// :P, a machine's address): the server is then reachable from other
+	// machines, by anyone with its token, and Warnings says so.
+	BindAllInterfaces bool
+
+	// PlainHTTP serves plain HTTP instead of HTTPS. By default the server
+	// serves HTTPS with a certificate of a throwaway CA made at start, which
+	// RESTConfig and the kubeconfig trust, as a real cluster's clients
+	// trust its CA.
+	PlainHTTP bool
+	// AllowAnonymous serves requests without credentials (no Authorization
+	// header) as the admin. By default, as on kube-apiserver with
+	// --anonymous-auth=false, every request must carry a bearer token the
+	// server made (the admin's, in RESTConfig and the kubeconfig, or one of
+	// the Users'), and any other gets 401 Unauthorized. A wrong token or
+	// basic auth gets 401 either way.
+	AllowAnonymous bool
 
 	// Scheme holds Go API types to serve. Every kind with ObjectMeta and a
 	// List kind in a non-Kubernetes group (one with a dot, not *.k8s.io) is
@@ -148,12 +198,18 @@ type Options struct {
 	// watches and paginated lists; older resourceVersions get 410 Gone from
 	// it (the watch cache keeps a window of its own, as kube-apiserver's).
 	HistoryLimit int64
+	// HistoryBytes bounds the memory that history takes: the bytes of
+	// superseded and deleted objects the storage keeps (256 MiB by
+	// default). Past it the oldest revisions are compacted, as etcd is
+	// compacted to stay under its quota, so rewriting a large object many
+	// times holds memory at the live objects plus this bound.
+	HistoryBytes int64
 
 	// Users are identities besides the admin, with what each may do; a
 	// client acts as one with the configuration RESTConfigFor returns.
-	// Requests without a token act as the admin (system:masters), who may
-	// do anything, so without Users nothing changes: authorization only
-	// ever refuses the Users. Refusals are kube-apiserver's: 403 Forbidden
+	// The admin (system:masters, RESTConfig's token) may do anything, so
+	// without Users nothing changes: authorization only ever refuses the
+	// Users. Refusals are kube-apiserver's: 403 Forbidden
 	// for the request, and for a PodCertificateRequest /status write
 	// without the "sign" permission, its 422 at spec.signerName.
 	Users []User
@@ -184,6 +240,12 @@ type Options struct {
 	// namespace stays Terminating.
 	NamespaceDeletion bool
 
+	// ShowLogs makes StartForTest show the server's log lines in the test's
+	// output as they come (tb.Log). By default StartForTest shows them only
+	// when the test fails; METAGEN_SERVER_LOGS=1 shows them for every
+	// server. Start leaves klog as the program has it.
+	ShowLogs bool
+
 	// NoPodCertificateRequests leaves out the built-in
 	// certificates.k8s.io/v1 PodCertificateRequest API, which is served by
 	// default as kube-apiserver 1.37 serves it.
@@ -194,6 +256,8 @@ type Options struct {
 type Server struct {
 	url        string
 	listener   net.Listener
+	certs      *servingCertificates // nil for PlainHTTP
+	warnings   []string
 	httpServer *http.Server
 	backend    *memstore.Backend
 	getter     *restOptionsGetter
@@ -214,15 +278,33 @@ func Start(ctx context.Context, opts Options) (*Server, error) {
 	if addr == "" {
 		addr = "127.0.0.1:0"
 	}
+	ip, exposed, err := listenAddress(addr, opts.BindAllInterfaces)
+	if err != nil {
+		return nil, err
+	}
+	var certs *servingCertificates
+	if !opts.PlainHTTP {
+		if certs, err = newServingCertificates(ipList(ip)); err != nil {
+			return nil, err
+		}
+	}
 	listener, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, err
 	}
 	s := &Server{
-		url:      "http://" + listener.Addr().String(),
+		url:      serverURL(listener.Addr().(*net.TCPAddr), certs != nil),
 		listener: listener,
-		backend:  memstore.NewBackend(memstore.Options{HistoryLimit: opts.HistoryLimit}),
+		certs:    certs,
+		backend:  memstore.NewBackend(memstore.Options{HistoryLimit: opts.HistoryLimit, HistoryBytes: opts.HistoryBytes}),
 		served:   make(chan struct{}),
+	}
+	if exposed {
+		s.warnings = append(s.warnings, fmt.Sprintf("listening on %s, not only loopback: anyone who can reach it "+
+			"and has the token acts as the cluster admin", listener.Addr()))
+	}
+	if opts.PlainHTTP && exposed {
+		s.warnings = append(s.warnings, "serving plain HTTP: the token crosses the network in the clear")
 	}
 	s.getter = newRESTOptionsGetter(s.backend, !opts.NoWatchCache)
 	if err := s.start(ctx, opts); err != nil {
@@ -233,12 +315,12 @@ func Start(ctx context.Context, opts Options) (*Server, error) {
 }
 
 func (s *Server) start(ctx context.Context, opts Options) error {
-	ids, err := newIdentities(opts.Users)
+	ids, err := newIdentities(opts.Users, opts.AllowAnonymous)
 	if err != nil {
 		return err
 	}
 	s.ids = ids
-	apis, err := newAPIServers(s.url, s.getter, ids, opts)
+	apis, err := newAPIServers(s.url, s.loopbackConfig(), s.getter, ids, opts)
 	if err != nil {
 		return err
 	}
@@ -246,9 +328,16 @@ func (s *Server) start(ctx context.Context, opts Options) error {
 	hookCtx, stopHooks := context.WithCancel(context.WithoutCancel(ctx))
 	s.stopHooks = stopHooks
 	s.httpServer = &http.Server{Handler: apis.handler(), ReadHeaderTimeout: 30 * time.Second}
+	if s.certs != nil {
+		s.httpServer.TLSConfig = s.certs.tlsConfig()
+	}
 	go func() {
 		defer close(s.served)
-		_ = s.httpServer.Serve(s.listener)
+		if s.certs != nil {
+			_ = s.httpServer.ServeTLS(s.listener, "", "")
+		} else {
+			_ = s.httpServer.Serve(s.listener)
+		}
 	}()
 	if err := apis.start(hookCtx); err != nil {
 		return err
@@ -277,17 +366,71 @@ func (s *Server) start(ctx context.Context, opts Options) error {
 	return nil
 }
 
-// URL returns the server's base URL (http://127.0.0.1:PORT).
+// URL returns the server's base URL (https://127.0.0.1:PORT, or http://
+// with Options.PlainHTTP).
 func (s *Server) URL() string { return s.url }
 
 // RESTConfig returns a client configuration for the server that acts as the
-// admin, who may do anything.
-func (s *Server) RESTConfig() *rest.Config {
-	return &rest.Config{
-		Host:  s.url,
-		QPS:   -1, // no client-side rate limit: the server is local
-		Burst: -1,
+// admin, who may do anything: the admin's bearer token and the server's CA.
+func (s *Server) RESTConfig() *rest.Config { return s.configWithToken(s.ids.adminToken) }
+
+// HTTPClient returns an HTTP client for raw requests to URL that acts as the
+// admin, as RESTConfig does.
+func (s *Server) HTTPClient() *http.Client {
+	client, err := rest.HTTPClientFor(s.RESTConfig())
+	if err != nil {
+		panic(err) // the configuration is the server's own
 	}
+	return client
+}
+
+// CAData returns the PEM certificate of the CA that signed the serving
+// certificate (nil with Options.PlainHTTP).
+func (s *Server) CAData() []byte {
+	if s.certs == nil {
+		return nil
+	}
+	return s.certs.caPEM
+}
+
+// Warnings are what Start warns about: an address reachable from other
+// machines (Options.BindAllInterfaces), plain HTTP on one.
+func (s *Server) Warnings() []string { return s.warnings }
+
+// loopbackConfig is the configuration of the server's own clients.
+func (s *Server) loopbackConfig() *rest.Config {
+	return s.configWithToken(s.ids.loopbackToken)
+}
+
+func (s *Server) configWithToken(token string) *rest.Config {
+	return &rest.Config{
+		Host:            s.url,
+		BearerToken:     token,
+		TLSClientConfig: rest.TLSClientConfig{CAData: s.CAData()},
+		QPS:             -1, // no client-side rate limit: the server is local
+		Burst:           -1,
+	}
+}
+
+// serverURL is the URL clients reach addr at: loopback when it is every
+// interface.
+func serverURL(addr *net.TCPAddr, https bool) string {
+	host := addr.IP
+	if host.IsUnspecified() {
+		host = net.IPv4(127, 0, 0, 1)
+	}
+	scheme := "http"
+	if https {
+		scheme = "https"
+	}
+	return scheme + "://" + net.JoinHostPort(host.String(), fmt.Sprint(addr.Port))
+}
+
+func ipList(ip net.IP) []net.IP {
+	if ip == nil {
+		return nil
+	}
+	return []net.IP{ip}
 }
 
 // Compact drops the storage history up to the current revision, like an

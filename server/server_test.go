@@ -98,7 +98,7 @@ func hasResource(lists []*metav1.APIResourceList, groupVersion, name string) boo
 func TestLegacyDiscoveryListsCRDGroups(t *testing.T) {
 	s := server.StartForTest(t, server.Options{CRDPaths: []string{"testdata/crds"}})
 	var groups metav1.APIGroupList
-	getJSON(t, s.URL()+"/apis", &groups)
+	getJSON(t, s, "/apis", &groups)
 	var names []string
 	for _, g := range groups.Groups {
 		names = append(names, g.Name+"="+g.PreferredVersion.Version)
@@ -108,9 +108,10 @@ func TestLegacyDiscoveryListsCRDGroups(t *testing.T) {
 	}
 }
 
-func getJSON(t *testing.T, url string, into any) {
+func getJSON(t *testing.T, s *server.Server, path string, into any) {
 	t.Helper()
-	resp, err := http.Get(url)
+	url := s.URL() + path
+	resp, err := s.HTTPClient().Get(url)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -121,7 +121,7 @@ func TestMultiVersionDiscovery(t *testing.T) {
 		t.Run("storage="+storage, func(t *testing.T) {
 			s := server.StartForTest(t, opts)
 			var group metav1.APIGroup
-			getJSON(t, s.URL()+"/apis/"+testapi.GroupName, &group)
+			getJSON(t, s, "/apis/"+testapi.GroupName, &group)
 			var versions []string
 			for _, v := range group.Versions {
 				versions = append(versions, v.Version)
@@ -130,7 +130,7 @@ func TestMultiVersionDiscovery(t *testing.T) {
 				t.Errorf("/apis/%s: versions %v, preferred %s; want %v, preferred v1", testapi.GroupName, versions, group.PreferredVersion.Version, want)
 			}
 			var groups metav1.APIGroupList
-			getJSON(t, s.URL()+"/apis", &groups)
+			getJSON(t, s, "/apis", &groups)
 			if i := slices.IndexFunc(groups.Groups, func(g metav1.APIGroup) bool { return g.Name == testapi.GroupName }); i < 0 ||
 				groups.Groups[i].PreferredVersion.Version != "v1" || len(groups.Groups[i].Versions) != 3 {
 				t.Errorf("/apis: %+v, want %s with 3 versions, v1 preferred", groups.Groups, testapi.GroupName)
@@ -152,7 +152,7 @@ func TestMultiVersionDiscovery(t *testing.T) {
 					}
 				}
 				var list metav1.APIResourceList
-				getJSON(t, s.URL()+"/apis/"+gv, &list)
+				getJSON(t, s, "/apis/"+gv, &list)
 				i := slices.IndexFunc(list.APIResources, func(r metav1.APIResource) bool { return r.Name == "gadgets" })
 				if i < 0 || list.APIResources[i].StorageVersionHash != wantHash {
 					t.Errorf("/apis/%s: %+v, want gadgets with %s's storageVersionHash %q", gv, list.APIResources, storage, wantHash)
@@ -204,7 +204,7 @@ func TestMultiVersionConversion(t *testing.T) {
 	var raw struct {
 		Items []metav1.TypeMeta `json:"items"`
 	}
-	getJSON(t, s.URL()+"/apis/"+gadgetsV1alpha1.GroupVersion().String()+"/namespaces/t1/gadgets", &raw)
+	getJSON(t, s, "/apis/"+gadgetsV1alpha1.GroupVersion().String()+"/namespaces/t1/gadgets", &raw)
 	for _, item := range raw.Items {
 		if item.APIVersion != gadgetsV1alpha1.GroupVersion().String() || item.Kind != "Gadget" {
 			t.Errorf("v1alpha1 list item of %s %s, want v1alpha1 Gadget (the dynamic client fills them in)", item.APIVersion, item.Kind)
@@ -583,7 +583,7 @@ func TestMultiVersionThroughInternalVersion(t *testing.T) {
 	}
 	expectSpec(t, mustGet(t, v1, "a"), "v1", map[string]any{"color": "red", "replicas": 6})
 	var group metav1.APIGroup
-	getJSON(t, s.URL()+"/apis/"+testapi.GroupName, &group)
+	getJSON(t, s, "/apis/"+testapi.GroupName, &group)
 	if len(group.Versions) != 2 {
 		t.Errorf("versions %+v, want v1 and v1alpha1 only", group.Versions)
 	}

@@ -32,6 +32,9 @@ func serveUntil(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	watchCache := set.Bool("watch-cache", true, "serve lists and watches from kube-apiserver's watch cache (with its bookmarks), as kube-apiserver does by default; --watch-cache=false serves them from the storage")
 	namespaceLifecycle := set.Bool("namespace-lifecycle", true, "refuse creates in namespaces that do not exist (404) or are terminating (403), as kube-apiserver's NamespaceLifecycle admission does")
 	namespaceDeletion := set.Bool("namespace-deletion", false, "emulate kube-controller-manager's namespace controller: a deleted namespace's content is deleted and the namespace finalized (a bare kube-apiserver leaves it Terminating)")
+	bindAll := set.Bool("bind-all-interfaces", false, "allow an --addr that is not loopback (0.0.0.0:P, :P, a machine's address): anyone who reaches it with the kubeconfig's token is the cluster admin")
+	plainHTTP := set.Bool("plain-http", false, "serve plain HTTP instead of HTTPS with a throwaway CA (the kubeconfig trusts it)")
+	anonymous := set.Bool("allow-anonymous", false, "serve requests without credentials as the admin (by default every request needs the kubeconfig's bearer token; others get 401)")
 	if err := set.Parse(args); err != nil {
 		return exitError
 	}
@@ -40,7 +43,8 @@ func serveUntil(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return exitError
 	}
 	opts := server.Options{Addr: *addr, GarbageCollection: *gc, NoWatchCache: !*watchCache,
-		NoNamespaceLifecycle: !*namespaceLifecycle, NamespaceDeletion: *namespaceDeletion}
+		NoNamespaceLifecycle: !*namespaceLifecycle, NamespaceDeletion: *namespaceDeletion,
+		BindAllInterfaces: *bindAll, PlainHTTP: *plainHTTP, AllowAnonymous: *anonymous}
 	if *crds != "" {
 		opts.CRDPaths = []string{*crds}
 	}
@@ -50,6 +54,9 @@ func serveUntil(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return exitError
 	}
 	defer s.Stop()
+	for _, warning := range s.Warnings() {
+		fmt.Fprintf(stderr, "metagen serve: warning: %s\n", warning)
+	}
 	if *kubeconfig != "" {
 		if err := s.WriteKubeconfig(*kubeconfig); err != nil {
 			fmt.Fprintf(stderr, "metagen serve: %v\n", err)

@@ -41,7 +41,7 @@ func TestServe(t *testing.T) {
 	if code := <-done; code != exitOK {
 		t.Fatalf("exit code %d, stderr: %s", code, stderr.String())
 	}
-	if !strings.Contains(stdout.String(), "serving the API at http://127.0.0.1:") {
+	if !strings.Contains(stdout.String(), "serving the API at https://127.0.0.1:") {
 		t.Errorf("stdout %q does not say where the API is", stdout.String())
 	}
 }
@@ -72,5 +72,33 @@ func TestServeRejectsArguments(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := serveUntil(context.Background(), []string{"extra"}, &stdout, &stderr); code != exitError {
 		t.Fatalf("exit code %d, want %d", code, exitError)
+	}
+}
+
+// serve listens on loopback only unless told otherwise, and then warns.
+func TestServeNonLoopbackAddress(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := serveUntil(context.Background(), []string{"--addr", "0.0.0.0:0"}, &stdout, &stderr); code != exitError {
+		t.Fatalf("--addr 0.0.0.0:0: exit code %d, want %d", code, exitError)
+	}
+	if !strings.Contains(stderr.String(), "--bind-all-interfaces") {
+		t.Errorf("the refusal %q does not name --bind-all-interfaces", stderr.String())
+	}
+
+	kubeconfig := filepath.Join(t.TempDir(), "kubeconfig")
+	ctx, cancel := context.WithCancel(context.Background())
+	stdout.Reset()
+	stderr.Reset()
+	done := make(chan int)
+	go func() {
+		done <- serveUntil(ctx, []string{"--addr", "0.0.0.0:0", "--bind-all-interfaces", "--kubeconfig", kubeconfig}, &stdout, &stderr)
+	}()
+	waitForKubeconfig(t, kubeconfig, done, &stderr)
+	cancel()
+	if code := <-done; code != exitOK {
+		t.Fatalf("exit code %d, stderr: %s", code, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "warning: listening on") {
+		t.Errorf("stderr %q has no warning about the address", stderr.String())
 	}
 }

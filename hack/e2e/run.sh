@@ -15,6 +15,7 @@
 #   METAGEN_E2E_TOKEN       the admin's bearer token
 #   METAGEN_E2E_CA_FILE     CA bundle of the serving certificate
 #   METAGEN_E2E_VERSION     the kube-apiserver version (v1.37.2)
+#   METAGEN_E2E_KUBECTL     kubectl v1.37.2 (build-kubectl.sh), for the kubectl suite
 #   METAGEN_E2E_ALLOW       the allow-list of accepted differences
 #   METAGEN_E2E_REPORT      the file each suite appends its agreement line to
 #
@@ -208,6 +209,7 @@ main() {
 	ensure_packages
 	apiserver=$("$root/hack/e2e/build-kube-apiserver.sh")
 	version=$("$apiserver" --version | awk '{ print $2 }')
+	kubectl=$("$root/hack/e2e/build-kubectl.sh")
 
 	work=$(mktemp -d "${TMPDIR:-/tmp}/metagen-e2e.XXXXXX")
 	trap stop EXIT
@@ -221,7 +223,7 @@ main() {
 
 	export METAGEN_E2E_KUBECONFIG="$kubeconfig" METAGEN_E2E_SERVER="$server"
 	export METAGEN_E2E_TOKEN="$token" METAGEN_E2E_CA_FILE="$ca_file"
-	export METAGEN_E2E_VERSION="$version"
+	export METAGEN_E2E_VERSION="$version" METAGEN_E2E_KUBECTL="$kubectl"
 	export METAGEN_E2E_ALLOW="$root/hack/e2e/allow.txt" METAGEN_E2E_REPORT="$work/report.txt"
 
 	local packages

@@ -28,6 +28,12 @@ const (
 	// DefaultHistoryLimit is how many revisions of history a backend keeps
 	// before compacting the oldest ones.
 	DefaultHistoryLimit = 10000
+	// DefaultHistoryBytes is how many bytes of superseded values (the
+	// history beyond the live objects) a backend keeps before compacting
+	// the oldest ones: a bound on memory whatever the objects' size, as
+	// etcd's quota bounds its database and kube-apiserver's compactions
+	// keep it under the quota.
+	DefaultHistoryBytes = 256 << 20
 	// DefaultProgressNotifyInterval is etcd's default: how long a
 	// progress-notifying watch stays quiet before it reports the revision.
 	DefaultProgressNotifyInterval = 10 * time.Minute
@@ -37,6 +43,10 @@ const (
 type Options struct {
 	// HistoryLimit bounds the revisions kept for watches and past reads.
 	HistoryLimit int64
+	// HistoryBytes bounds the bytes of superseded and deleted values kept
+	// for watches and past reads; past it, the oldest revisions are
+	// compacted until half of it is left.
+	HistoryBytes int64
 	// ProgressNotifyInterval is how often a quiet progress-notifying watch
 	// (the kind the watch cache opens) reports the current revision.
 	ProgressNotifyInterval time.Duration
@@ -72,6 +82,9 @@ type Backend struct {
 	rev            int64
 	compactedRev   int64
 	historyLimit   int64
+	historyBytes   int64 // the bound
+	supersededSize int64 // bytes of the values in history that are not live
+	liveSize       int64 // bytes of the live values
 	progressPeriod time.Duration
 	keys           []string // sorted; every key with a version newer than compactedRev or a live one
 	history        map[string][]version
@@ -85,12 +98,16 @@ func NewBackend(opts Options) *Backend {
 	if opts.HistoryLimit <= 0 {
 		opts.HistoryLimit = DefaultHistoryLimit
 	}
+	if opts.HistoryBytes <= 0 {
+		opts.HistoryBytes = DefaultHistoryBytes
+	}
 	if opts.ProgressNotifyInterval <= 0 {
 		opts.ProgressNotifyInterval = DefaultProgressNotifyInterval
 	}
 	return &Backend{
 		rev:            1,
 		historyLimit:   opts.HistoryLimit,
+		historyBytes:   opts.HistoryBytes,
 		progressPeriod: opts.ProgressNotifyInterval,
 		history:        map[string][]version{},
 		changed:        make(chan struct{}),
@@ -214,6 +231,8 @@ func (b *Backend) put(key string, value []byte, expectedModRev int64) (rev int64
 		kv.createRev = old.createRev
 	}
 	b.appendVersion(key, version{kv: kv})
+	b.liveSize += int64(len(value) - len(old.value))
+	b.supersededSize += int64(len(old.value))
 	b.recordLocked(event{key: key, rev: b.rev, value: value, prevValue: old.value, created: !exists})
 	return b.rev, kv, true, true
 }
@@ -229,6 +248,8 @@ func (b *Backend) remove(key string, expectedModRev int64) (rev int64, current k
 	}
 	b.rev++
 	b.appendVersion(key, version{kv: keyValue{key: key, modRev: b.rev}, tombstone: true})
+	b.liveSize -= int64(len(old.value))
+	b.supersededSize += int64(len(old.value))
 	b.recordLocked(event{key: key, rev: b.rev, prevValue: old.value, deleted: true})
 	return b.rev, old, true, true
 }
@@ -252,6 +273,31 @@ func (b *Backend) recordLocked(e event) {
 	if b.rev-b.compactedRev > 2*b.historyLimit {
 		b.compactLocked(b.rev - b.historyLimit)
 	}
+	if b.supersededSize > b.historyBytes {
+		b.compactLocked(b.revisionFreeing(b.supersededSize - b.historyBytes/2))
+	}
+}
+
+// revisionFreeing returns the oldest revision whose compaction drops at
+// least size bytes of superseded values: a value superseded (or deleted) at
+// revision r goes with a compaction at r or later. The caller holds the lock.
+func (b *Backend) revisionFreeing(size int64) int64 {
+	var freed int64
+	for _, e := range b.events {
+		freed += int64(len(e.prevValue))
+		if freed >= size {
+			return e.rev
+		}
+	}
+	return b.rev
+}
+
+// HistorySize returns the bytes of values the backend holds: the live ones
+// and the superseded ones kept as history.
+func (b *Backend) HistorySize() (live, superseded int64) {
+	b.mu.RLock()
+	defer b.mu.RUnlock()
+	return b.liveSize, b.supersededSize
 }
 
 func (b *Backend) wakeLocked() {
@@ -279,15 +325,27 @@ func (b *Backend) compactLocked(rev int64) {
 	i := sort.Search(len(b.events), func(i int) bool { return b.events[i].rev > rev })
 	b.events = append([]event(nil), b.events[i:]...)
 	kept := b.keys[:0]
+	b.supersededSize = 0
 	for _, key := range b.keys {
 		if versions := compactHistory(b.history[key], rev); len(versions) > 0 {
 			b.history[key] = versions
+			b.supersededSize += supersededSize(versions)
 			kept = append(kept, key)
 		} else {
 			delete(b.history, key)
 		}
 	}
 	b.keys = kept
+}
+
+// supersededSize is the bytes of the values of versions but the last (the
+// live one, or a tombstone, which has none).
+func supersededSize(versions []version) int64 {
+	var size int64
+	for _, v := range versions[:len(versions)-1] {
+		size += int64(len(v.kv.value))
+	}
+	return size
 }
 
 // compactHistory keeps the versions newer than rev, plus the one visible at
