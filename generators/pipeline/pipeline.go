@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/metagen-dev/metagen/generators/client"
 	"github.com/metagen-dev/metagen/generators/crd"
@@ -43,6 +45,10 @@ type Options struct {
 	Only       []string
 	HeaderFile string
 	BuildFlags []string
+	// Progress, when set, is told each phase as it starts and advances.
+	Progress ProgressFunc
+	// Stats, when set, is filled in with what the run did.
+	Stats *Stats
 }
 
 // Generate plans and writes. On any error nothing is written.
@@ -51,7 +57,9 @@ func Generate(opts Options) (*gofile.Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	return plan, plan.Apply()
+	obs := &observer{progress: opts.Progress, stats: opts.Stats}
+	obs.report(PhaseWriting, 0, len(plan.Pending()))
+	return plan, obs.timed(func(s *Stats) *time.Duration { return &s.Write }, plan.Apply)
 }
 
 // NewPlan runs the whole pipeline into memory.
@@ -64,15 +72,35 @@ func NewPlan(opts Options) (*gofile.Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	universe, err := load.Load(load.Options{Dir: opts.Dir, Patterns: opts.Patterns, BuildFlags: opts.BuildFlags})
+	obs := newObserver(opts)
+	obs.report(PhaseLoading, 0, 0)
+	var universe *model.Universe
+	err = obs.timed(func(s *Stats) *time.Duration { return &s.Load }, func() (err error) {
+		universe, err = load.Load(load.Options{Dir: opts.Dir, Patterns: opts.Patterns, BuildFlags: opts.BuildFlags,
+			Listed: func(n int) { obs.report(PhaseLoading, 0, n) }})
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	wanted, err := run(universe, selected, header)
+	var wanted map[string][]byte
+	err = obs.timed(func(s *Stats) *time.Duration { return &s.Generate }, func() (err error) {
+		wanted, err = run(universe, selected, header, obs)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	return gofile.NewPlan(universe.ModuleDir, wanted, staleCandidates(universe, selected, len(opts.Only) == 0))
+	var plan *gofile.Plan
+	err = obs.timed(func(s *Stats) *time.Duration { return &s.Plan }, func() (err error) {
+		plan, err = gofile.NewPlan(universe.ModuleDir, wanted, staleCandidates(universe, selected, len(opts.Only) == 0))
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	obs.planned(plan)
+	return plan, nil
 }
 
 // Select resolves -g names; an unknown name is an error with a suggestion.
@@ -114,15 +142,16 @@ func generatorNames() string {
 
 // job is one generator on one package; its result slot keeps output ordered.
 type job struct {
-	pass  *gen.Pass
-	files map[string][]byte
-	err   error
+	pass    *gen.Pass
+	files   map[string][]byte
+	err     error
+	elapsed time.Duration
 }
 
 // run executes every (package, generator) pair on all cores and renders the
 // files. Results are gathered in a fixed order, so output never depends on
 // scheduling.
-func run(universe *model.Universe, selected []*gen.Generator, header gofile.Header) (map[string][]byte, error) {
+func run(universe *model.Universe, selected []*gen.Generator, header gofile.Header, obs *observer) (map[string][]byte, error) {
 	var jobs []*job
 	state := &gen.RunState{}
 	for _, pkg := range universe.Packages {
@@ -134,15 +163,21 @@ func run(universe *model.Universe, selected []*gen.Generator, header gofile.Head
 	}
 	limit := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
+	var done atomic.Int64
+	obs.report(PhaseGenerating, 0, len(jobs))
 	for _, j := range jobs {
 		wg.Add(1)
 		limit <- struct{}{}
 		go func() {
 			defer func() { <-limit; wg.Done() }()
+			start := time.Now()
 			j.files, j.err = execute(j.pass, header)
+			j.elapsed = time.Since(start)
+			obs.report(PhaseGenerating, int(done.Add(1)), len(jobs))
 		}()
 	}
 	wg.Wait()
+	obs.jobsDone(len(universe.Packages), jobs)
 
 	wanted := map[string][]byte{}
 	var problems []error
