@@ -53,16 +53,23 @@ Kubernetes-style API types, and CRD, RBAC and webhook manifests, from one
 load of the packages.
 
 Usage:
-  metagen generate [-g deepcopy,…] [--header-file F] [--rbac-dir D] [--webhook-dir D] [--warnings-as-errors] [PATTERNS…]
-  metagen verify   [-g deepcopy,…] [--header-file F] [--rbac-dir D] [--webhook-dir D] [--warnings-as-errors] [PATTERNS…]
-  metagen serve    [--addr 127.0.0.1:PORT] [--crds DIR] [--kubeconfig FILE] [--gc] [--watch-cache]
+  metagen generate [-g deepcopy,…] [--header-file F] [--tags T] [-v] [-q] [--warnings-as-errors]
+                   [--rbac-dir D] [--webhook-dir D] [PATTERNS…]
+  metagen verify   [-g deepcopy,…] [--header-file F] [--tags T] [-v] [-q] [--warnings-as-errors]
+                   [--rbac-dir D] [--webhook-dir D] [PATTERNS…]
   metagen compat   [--against REF | --old DIR] [--format json] [PATTERNS…]
-  metagen help [markers|generators|NAME]
+  metagen serve    [--addr 127.0.0.1:PORT] [--crds DIR] [--kubeconfig FILE] [--gc]
+                   [--watch-cache=false] [--namespace-lifecycle=false] [--namespace-deletion]
+                   [--plain-http] [--allow-anonymous] [--bind-all-interfaces]
+  metagen help     [generate|verify|serve|compat|markers|generators|GENERATOR|MARKER]
   metagen version
 
 PATTERNS are Go package patterns; ./... by default.
 generate writes only the files that changed, and nothing at all on error.
 verify writes nothing: it exits 1 with a diff when generated files are stale.
+Both end with a summary line on stderr; on a terminal they show each phase
+that takes more than a second. "metagen help COMMAND" lists a command's flags.
+Exit codes: 0 ok, 1 verify found differences, 2 bad input or usage.
 `
 
 // pipelineFlags are the flags generate and verify share.
@@ -70,24 +77,34 @@ type pipelineFlags struct {
 	generators       string
 	headerFile       string
 	tags             string
+	verbose          bool
+	quiet            bool
 	warningsAsErrors bool
+	settings         generatorSettings
 }
 
-func parsePipelineFlags(name string, args []string, stderr io.Writer) (pipeline.Options, error) {
-	var f pipelineFlags
+func pipelineFlagSet(name string, f *pipelineFlags) *flag.FlagSet {
 	set := flag.NewFlagSet(name, flag.ContinueOnError)
-	set.SetOutput(stderr)
-	set.StringVar(&f.generators, "g", "", "comma-separated generators to run (default: every generator the packages opt into)")
-	set.StringVar(&f.headerFile, "header-file", "", "file of Go comments (e.g. a license) to put at the top of generated files")
-	set.StringVar(&f.tags, "tags", "", "comma-separated build tags for loading")
+	set.StringVar(&f.generators, "g", "", "comma-separated generators to run (default: every generator the packages opt into; see metagen help generators)")
+	set.StringVar(&f.headerFile, "header-file", "", "file of Go comments (e.g. a license) to put verbatim above metagen's header in generated files")
+	set.StringVar(&f.tags, "tags", "", "comma-separated build tags for loading the packages, as go build -tags")
+	set.BoolVar(&f.verbose, "v", false, "after the summary, print the time of each phase and of each generator")
+	set.BoolVar(&f.quiet, "q", false, "print no summary and no progress; only errors")
 	set.BoolVar(&f.warningsAsErrors, "warnings-as-errors", false, "fail (exit 2, write nothing) on any warning")
-	settings := addSettingFlags(set)
+	f.settings = addSettingFlags(set)
+	return set
+}
+
+func parsePipelineFlags(name string, args []string, stderr io.Writer) (pipeline.Options, *reporter, error) {
+	var f pipelineFlags
+	set := pipelineFlagSet(name, &f)
+	set.SetOutput(stderr)
 	if err := set.Parse(args); err != nil {
-		return pipeline.Options{}, err
+		return pipeline.Options{}, nil, err
 	}
 	opts := pipeline.Options{Patterns: set.Args(), HeaderFile: f.headerFile, WarningsAsErrors: f.warningsAsErrors}
-	if err := settings.apply(&opts); err != nil {
-		return pipeline.Options{}, err
+	if err := f.settings.apply(&opts); err != nil {
+		return pipeline.Options{}, nil, err
 	}
 	if f.generators != "" {
 		opts.Only = strings.Split(f.generators, ",")
@@ -95,15 +112,18 @@ func parsePipelineFlags(name string, args []string, stderr io.Writer) (pipeline.
 	if f.tags != "" {
 		opts.BuildFlags = []string{"-tags=" + f.tags}
 	}
-	return opts, nil
+	report := newReporter(stderr, f.verbose, f.quiet)
+	report.attach(&opts)
+	return opts, report, nil
 }
 
 func generate(args []string, stdout, stderr io.Writer) int {
-	opts, err := parsePipelineFlags("generate", args, stderr)
+	opts, report, err := parsePipelineFlags("generate", args, stderr)
 	if err != nil {
 		return exitError
 	}
 	plan, err := pipeline.Generate(opts)
+	report.finish()
 	if err != nil {
 		reportErrors(stderr, err)
 		return exitError
@@ -112,25 +132,29 @@ func generate(args []string, stdout, stderr io.Writer) int {
 	for _, change := range plan.Pending() {
 		fmt.Fprintf(stdout, "%s %s\n", change.Action, relative(change.Path))
 	}
+	report.summary("changed")
 	return exitOK
 }
 
 func verify(args []string, stdout, stderr io.Writer) int {
-	opts, err := parsePipelineFlags("verify", args, stderr)
+	opts, report, err := parsePipelineFlags("verify", args, stderr)
 	if err != nil {
 		return exitError
 	}
 	plan, err := pipeline.NewPlan(opts)
+	report.finish()
 	if err != nil {
 		reportErrors(stderr, err)
 		return exitError
 	}
 	reportErrors(stderr, errors.Join(plan.Warnings...))
 	if len(plan.Pending()) == 0 {
+		report.summary("out of date")
 		return exitOK
 	}
 	cwd, _ := os.Getwd()
 	fmt.Fprint(stdout, plan.Diff(cwd))
+	report.summary("out of date")
 	fmt.Fprintf(stderr, "metagen: %d generated file(s) out of date; run metagen generate\n", len(plan.Pending()))
 	return exitStale
 }
@@ -144,13 +168,42 @@ func reportErrors(w io.Writer, err error) {
 	}
 }
 
+// relative is path relative to the working directory when it lies in the
+// working directory's module (../client/… from an API package, as go
+// generate runs there); files elsewhere (the module cache) stay absolute.
 func relative(path string) string {
 	cwd, err := os.Getwd()
 	if err != nil || !filepath.IsAbs(path) {
 		return path
 	}
-	if rel, err := filepath.Rel(cwd, path); err == nil && !strings.HasPrefix(rel, "..") {
+	if rel, err := filepath.Rel(cwd, path); err == nil && (isLocal(rel) || within(moduleRoot(cwd), path)) {
 		return rel
 	}
 	return path
+}
+
+func isLocal(rel string) bool {
+	return rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+func within(dir, path string) bool {
+	if dir == "" {
+		return false
+	}
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && isLocal(rel)
+}
+
+// moduleRoot is the nearest directory at or above dir with a go.mod, or "".
+func moduleRoot(dir string) string {
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
 }

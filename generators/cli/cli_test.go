@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"flag"
+	"github.com/metagen-dev/metagen/generators/markers"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -142,5 +143,58 @@ func TestHelpListsEveryDialect(t *testing.T) {
 	stdout.Reset()
 	if code := Run([]string{"version"}, &stdout, &stderr); code != exitOK || !strings.HasPrefix(stdout.String(), "metagen ") {
 		t.Errorf("version: exit %d, %q", code, stdout.String())
+	}
+}
+
+// The usage text and "help COMMAND" name every flag of every command.
+func TestUsageNamesEveryFlag(t *testing.T) {
+	var f pipelineFlags
+	pipelineFlagSet("generate", &f).VisitAll(func(fl *flag.Flag) {
+		if !regexp.MustCompile(`\[--?` + fl.Name + `[\] ]`).MatchString(usage) {
+			t.Errorf("usage lacks generate's -%s", fl.Name)
+		}
+	})
+	var stdout, stderr bytes.Buffer
+	if code := Run([]string{"help", "serve"}, &stdout, &stderr); code != exitOK {
+		t.Fatalf("help serve: exit %d: %s", code, stderr.String())
+	}
+	serveFlags := regexp.MustCompile(`(?m)^  -([a-z-]+)`).FindAllStringSubmatch(stdout.String(), -1)
+	if len(serveFlags) < 7 {
+		t.Fatalf("help serve lists %d flags:\n%s", len(serveFlags), stdout.String())
+	}
+	for _, m := range serveFlags {
+		if !strings.Contains(usage, "--"+m[1]) {
+			t.Errorf("usage lacks serve's --%s", m[1])
+		}
+	}
+	for _, command := range []string{"generate", "verify"} {
+		stdout.Reset()
+		if code := Run([]string{"help", command}, &stdout, &stderr); code != exitOK || !strings.Contains(stdout.String(), "-tags") {
+			t.Errorf("help %s: exit %d:\n%s", command, code, stdout.String())
+		}
+	}
+}
+
+// help markers is a table per family, headed, wrapped to 100 columns, each
+// marker with the generator that reads it.
+func TestHelpMarkersIsATable(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	Run([]string{"help", "markers"}, &stdout, &stderr)
+	out := stdout.String()
+	for _, line := range strings.Split(out, "\n") {
+		if n := len([]rune(line)); n > markerWidth {
+			t.Errorf("line of %d characters: %q", n, line)
+		}
+	}
+	families := map[string]bool{}
+	for _, def := range markers.All() {
+		families[def.Dialect] = true
+	}
+	if got := strings.Count(out, "\n  MARKER "); got != len(families) {
+		t.Errorf("%d table headers for %d families", got, len(families))
+	}
+	row := regexp.MustCompile(`(?m)^  \+k8s:maxLength=…\s+type, field\s+int\s+validation$`)
+	if !row.MatchString(out) {
+		t.Errorf("no row for +k8s:maxLength with its reader:\n%s", out)
 	}
 }

@@ -1,11 +1,14 @@
 package cli
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/pipeline"
@@ -17,16 +20,21 @@ func help(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	switch topic := args[0]; topic {
+	case "generate", "verify":
+		printPipelineHelp(stdout, topic)
+	case "serve":
+		printServeHelp(stdout)
 	case "markers":
+		fmt.Fprint(stdout, markersLegend)
 		printMarkers(stdout, markers.All())
-		fmt.Fprint(stdout, colonEqualsNote)
+		fmt.Fprintf(stdout, "\n%s\n", strings.Join(wrap(colonEqualsNote, markerWidth), "\n"))
 	case "generators":
 		printGenerators(stdout)
 	case "compat":
 		fmt.Fprint(stdout, compatHelp)
 	default:
 		if g := pipeline.Find(topic); g != nil {
-			fmt.Fprintf(stdout, "%s: %s\n\n", g.Name, g.Doc)
+			fmt.Fprintf(stdout, "%s\n\n", strings.Join(wrap(g.Name+": "+g.Doc, markerWidth), "\n"))
 			if g.OutputFile != "" {
 				fmt.Fprintf(stdout, "Writes %s in each package that opts in.\n\n", g.OutputFile)
 			}
@@ -48,24 +56,116 @@ func help(args []string, stdout, stderr io.Writer) int {
 }
 
 // colonEqualsNote says which markers take controller-gen's other spelling.
-const colonEqualsNote = "\nController-gen's \"+name:=value\" means \"+name=value\" on the markers it reads that take one value " +
-	"(+kubebuilder:…, +listType, +listMapKey, +mapType, +structType, +default, +groupName); +k8s: tags and the rest take only \"=\".\n"
+const colonEqualsNote = "Controller-gen's \"+name:=value\" means \"+name=value\" on the markers it reads that take one value " +
+	"(+kubebuilder:…, +listType, +listMapKey, +mapType, +structType, +default, +groupName); +k8s: tags and the rest take only \"=\"."
 
+// markerWidth is the width help wraps marker docs to.
+const markerWidth = 100
+
+// printMarkers prints a table per family (the tools a marker comes from):
+// a headed row per marker (its syntax, where it goes, its value, the
+// generator that reads it), its doc wrapped below it.
 func printMarkers(w io.Writer, defs []*markers.Def) {
-	table := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	dialect := ""
-	for _, def := range defs {
-		if def.Dialect != dialect {
-			dialect = def.Dialect
-			fmt.Fprintf(table, "\n%s\n", dialect)
+	defs = slices.Clone(defs)
+	slices.SortStableFunc(defs, func(a, b *markers.Def) int { return strings.Compare(a.Dialect, b.Dialect) })
+	for i := 0; i < len(defs); {
+		family := defs[i].Dialect
+		j := i
+		for j < len(defs) && defs[j].Dialect == family {
+			j++
 		}
-		reader := def.Reader
-		if reader == "" {
-			reader = "-"
+		fmt.Fprintf(w, "\n%s\n", familyTitle(family))
+		rows := [][4]string{{"MARKER", "ON", "VALUE", "READ BY"}}
+		for _, def := range defs[i:j] {
+			reader := def.Reader
+			if reader == "" {
+				reader = "-"
+			}
+			rows = append(rows, [4]string{"+" + syntax(def), def.Targets.String(), valueKind(def), reader})
 		}
-		fmt.Fprintf(table, "  +%s\t%s\t%s\t%s\t%s\n", syntax(def), def.Targets, kindName(def), reader, def.Doc)
+		widths := columnWidths(rows)
+		for r, row := range rows {
+			fmt.Fprintf(w, "  %-*s  %-*s  %-*s  %s\n", widths[0], row[0], widths[1], row[1], widths[2], row[2], row[3])
+			if r == 0 {
+				continue
+			}
+			for _, line := range wrap(docOf(defs[i+r-1]), markerWidth-6) {
+				fmt.Fprintf(w, "      %s\n", line)
+			}
+		}
+		i = j
 	}
-	table.Flush()
+}
+
+const markersLegend = `Markers are comment lines "+name", "+name=value" or "+name:key=value,…" above a package
+clause (in doc.go), a type, a field or a constant. ON is where a marker goes; READ BY is the
+metagen generator that reads it ("-": metagen only checks the marker, which another tool reads).
+`
+
+// familyTitle names a marker family after the tools that define it.
+func familyTitle(family string) string {
+	switch family {
+	case "code-generator":
+		return "code-generator (client-gen, deepcopy-gen, register-gen, conversion-gen, defaulter-gen):"
+	case "kube-openapi":
+		return "kube-openapi (openapi-gen; list, map and struct types also in validation and CRDs):"
+	case "kubebuilder":
+		return "kubebuilder (controller-gen's CRD and object markers):"
+	case "metagen":
+		return "metagen (metagen's own):"
+	case "validation-gen":
+		return "validation-gen (+k8s: declarative validation tags):"
+	}
+	return family + ":"
+}
+
+// valueKind is the VALUE column; the values of enums and lists go in the doc.
+func valueKind(def *markers.Def) string {
+	switch def.Kind {
+	case markers.Enum:
+		return "enum"
+	case markers.List:
+		return "list"
+	}
+	return kindName(def)
+}
+
+func docOf(def *markers.Def) string {
+	doc := strings.TrimSpace(def.Doc)
+	if len(def.Values) > 0 && (def.Kind == markers.Enum || def.Kind == markers.List) {
+		doc += " Values: " + strings.Join(def.Values, ", ") + "."
+	}
+	return doc
+}
+
+func columnWidths(rows [][4]string) [4]int {
+	var widths [4]int
+	for _, row := range rows {
+		for c, cell := range row {
+			widths[c] = max(widths[c], utf8.RuneCountInString(cell))
+		}
+	}
+	return widths
+}
+
+// wrap breaks text into lines of at most width characters, at spaces.
+func wrap(text string, width int) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(text) {
+		if line != "" && len([]rune(line))+1+len([]rune(word)) > width {
+			lines = append(lines, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += word
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
 }
 
 func syntax(def *markers.Def) string {
@@ -120,3 +220,50 @@ func versionString() string {
 	}
 	return "metagen " + version
 }
+
+// printPipelineHelp documents generate or verify and their flags.
+func printPipelineHelp(w io.Writer, command string) {
+	var f pipelineFlags
+	set := pipelineFlagSet(command, &f)
+	set.SetOutput(w)
+	fmt.Fprintf(w, "Usage: metagen %s [flags] [PATTERNS…]\n\n%s\nFlags:\n", command, pipelineDocs[command])
+	set.PrintDefaults()
+}
+
+var pipelineDocs = map[string]string{
+	"generate": `Loads the packages PATTERNS match (./... by default) once, runs every generator a package
+opts into (or those -g names), and writes the files whose bytes change, printing one
+"create", "update" or "remove" line each, with paths relative to the working directory.
+Nothing is written when anything is wrong: the errors are printed as file:line:col (exit 2).
+A summary line ends the run on stderr; on a terminal, a phase that takes more than a second
+is shown while it runs.
+`,
+	"verify": `Runs generate without writing: exits 0 when every generated file is current, and 1 with a
+unified diff on stdout when one is stale, missing or extra (for CI; metagentest.Verify
+does the same in a Go test).
+`,
+}
+
+// printServeHelp documents serve; its flags come from serve's own flag set.
+func printServeHelp(w io.Writer) {
+	var defaults bytes.Buffer
+	serve([]string{"-h"}, io.Discard, &defaults)
+	_, flags, found := strings.Cut(defaults.String(), "\n")
+	if !found || !strings.HasPrefix(defaults.String(), "Usage of serve:") {
+		fmt.Fprint(w, defaults.String()) // no flags: a build without the server says so
+		return
+	}
+	fmt.Fprintf(w, "Usage: metagen serve [flags]\n\n%s\nFlags:\n%s", serveDoc, flags)
+}
+
+const serveDoc = `Runs metagen's in-process API server on loopback until interrupted (Ctrl-C): it behaves like
+kube-apiserver 1.37.2 on metadata, finalizers, deletion, watches and server-side apply, from
+k8s.io/apiserver's own registry store over an in-memory storage. It serves the CRDs --crds
+names, core/v1 Namespaces and certificates.k8s.io/v1 PodCertificateRequests, and prints its
+URL; --kubeconfig writes a kubeconfig for kubectl and clients:
+
+  metagen serve --crds config/crd --kubeconfig /tmp/kubeconfig &
+  kubectl --kubeconfig /tmp/kubeconfig get widgets
+
+In Go tests, server.StartForTest serves your Go types directly (see the README).
+`

@@ -36,6 +36,9 @@ type Options struct {
 	// CommentsOnly parses the input packages and reads their package
 	// markers, and type-checks nothing: no Types, Info or NamedTypes.
 	CommentsOnly bool
+	// Listed, when set, is told how many input packages the patterns match,
+	// before the slow part of the load begins.
+	Listed func(packages int)
 }
 
 // Load loads the packages matched by the patterns and builds the model.
@@ -58,10 +61,17 @@ func Load(opts Options) (*model.Universe, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opts.Listed != nil {
+		opts.Listed(len(roots))
+	}
 	var problems []error
 	universe := &model.Universe{Fset: token.NewFileSet()}
 	for _, pkg := range roots {
-		problems = append(problems, listErrors(pkg)...)
+		listed := listErrors(pkg)
+		problems = append(problems, listed...)
+		if len(listed) > 0 && pkg.Module == nil {
+			continue // a pattern that matched nothing: its own error says so, not "not in the main module"
+		}
 		if err := checkModule(universe, pkg); err != nil {
 			problems = append(problems, err)
 		}

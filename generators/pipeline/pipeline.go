@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/metagen-dev/metagen/generators/client"
 	"github.com/metagen-dev/metagen/generators/conversion"
@@ -57,6 +59,10 @@ type Options struct {
 	Settings map[string]string
 	// WarningsAsErrors makes any warning fail the run (--warnings-as-errors).
 	WarningsAsErrors bool
+	// Progress, when set, is told each phase as it starts and advances.
+	Progress ProgressFunc
+	// Stats, when set, is filled in with what the run did.
+	Stats *Stats
 }
 
 // Generate plans and writes. On any error nothing is written.
@@ -65,7 +71,9 @@ func Generate(opts Options) (*gofile.Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	return plan, plan.Apply()
+	obs := &observer{progress: opts.Progress, stats: opts.Stats}
+	obs.report(PhaseWriting, 0, len(plan.Pending()))
+	return plan, obs.timed(func(s *Stats) *time.Duration { return &s.Write }, plan.Apply)
 }
 
 // NewPlan runs the whole pipeline into memory.
@@ -78,12 +86,24 @@ func NewPlan(opts Options) (*gofile.Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	universe, err := load.Load(load.Options{Dir: opts.Dir, Patterns: opts.Patterns, BuildFlags: opts.BuildFlags, CommentsOnly: commentsOnly(selected)})
+	obs := newObserver(opts)
+	obs.report(PhaseLoading, 0, 0)
+	var universe *model.Universe
+	err = obs.timed(func(s *Stats) *time.Duration { return &s.Load }, func() (err error) {
+		universe, err = load.Load(load.Options{Dir: opts.Dir, Patterns: opts.Patterns, BuildFlags: opts.BuildFlags, CommentsOnly: commentsOnly(selected),
+			Listed: func(n int) { obs.report(PhaseLoading, 0, n) }})
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
 	universe.Settings = opts.Settings
-	wanted, warnings, err := run(universe, selected, header)
+	var wanted map[string][]byte
+	var warnings []error
+	err = obs.timed(func(s *Stats) *time.Duration { return &s.Generate }, func() (err error) {
+		wanted, warnings, err = run(universe, selected, header, obs)
+		return err
+	})
 	warnings = diag.Sort(append(append([]error(nil), universe.Warnings...), warnings...))
 	if err != nil {
 		return nil, errors.Join(diag.Sort(append(diag.Unwrap(err), warnings...))...)
@@ -91,11 +111,16 @@ func NewPlan(opts Options) (*gofile.Plan, error) {
 	if opts.WarningsAsErrors && len(warnings) > 0 {
 		return nil, errors.Join(warnings...)
 	}
-	plan, err := gofile.NewPlan(universe.ModuleDir, wanted, staleCandidates(universe, selected, len(opts.Only) == 0))
+	var plan *gofile.Plan
+	err = obs.timed(func(s *Stats) *time.Duration { return &s.Plan }, func() (err error) {
+		plan, err = gofile.NewPlan(universe.ModuleDir, wanted, staleCandidates(universe, selected, len(opts.Only) == 0))
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
 	plan.Warnings = warnings
+	obs.planned(plan)
 	return plan, nil
 }
 
@@ -142,12 +167,13 @@ type job struct {
 	files    map[string][]byte
 	err      error
 	warnings []error
+	elapsed  time.Duration
 }
 
 // run executes every (package, generator) pair on all cores and renders the
 // files. Results are gathered in a fixed order, so output never depends on
 // scheduling. Warnings come back apart from the errors.
-func run(universe *model.Universe, selected []*gen.Generator, header gofile.Header) (map[string][]byte, []error, error) {
+func run(universe *model.Universe, selected []*gen.Generator, header gofile.Header, obs *observer) (map[string][]byte, []error, error) {
 	var jobs []*job
 	state := &gen.RunState{}
 	for _, pkg := range universe.Packages {
@@ -159,15 +185,21 @@ func run(universe *model.Universe, selected []*gen.Generator, header gofile.Head
 	}
 	limit := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
+	var done atomic.Int64
+	obs.report(PhaseGenerating, 0, len(jobs))
 	for _, j := range jobs {
 		wg.Add(1)
 		limit <- struct{}{}
 		go func() {
 			defer func() { <-limit; wg.Done() }()
+			start := time.Now()
 			j.files, j.warnings, j.err = execute(j.pass, header)
+			j.elapsed = time.Since(start)
+			obs.report(PhaseGenerating, int(done.Add(1)), len(jobs))
 		}()
 	}
 	wg.Wait()
+	obs.jobsDone(len(universe.Packages), jobs)
 
 	wanted := map[string][]byte{}
 	var problems, warnings []error
