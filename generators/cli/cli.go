@@ -54,9 +54,9 @@ load of the packages.
 
 Usage:
   metagen generate [-g deepcopy,…] [--header-file F] [--tags T] [-v] [-q] [--warnings-as-errors]
-                   [--rbac-dir D] [--webhook-dir D] [PATTERNS…]
-  metagen verify   [-g deepcopy,…] [--header-file F] [--tags T] [-v] [-q] [--warnings-as-errors]
-                   [--rbac-dir D] [--webhook-dir D] [PATTERNS…]
+                   [--rbac-dir D] [--rbac-role-name N] [--rbac-file-name F] [--rbac-header-file F]
+                   [--webhook-dir D] [--webhook-header-file F] [PATTERNS…]
+  metagen verify   (the flags of generate) [PATTERNS…]
   metagen compat   [--against REF | --old DIR] [--format json] [PATTERNS…]
   metagen serve    [--addr 127.0.0.1:PORT] [--crds DIR] [--kubeconfig FILE] [--gc]
                    [--watch-cache=false] [--namespace-lifecycle=false] [--namespace-deletion]

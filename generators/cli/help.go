@@ -152,7 +152,7 @@ func columnWidths(rows [][4]string) [4]int {
 func wrap(text string, width int) []string {
 	var lines []string
 	line := ""
-	for _, word := range strings.Fields(text) {
+	for _, word := range breakLongWords(strings.Fields(text), width) {
 		if line != "" && len([]rune(line))+1+len([]rune(word)) > width {
 			lines = append(lines, line)
 			line = ""
@@ -166,6 +166,24 @@ func wrap(text string, width int) []string {
 		lines = append(lines, line)
 	}
 	return lines
+}
+
+// breakLongWords splits words wider than width after their commas, so a
+// marker's argument list (path=…,mutating=…,…) wraps like prose.
+func breakLongWords(words []string, width int) []string {
+	var out []string
+	for _, word := range words {
+		for len([]rune(word)) > width {
+			cut := strings.LastIndex(string([]rune(word)[:width]), ",")
+			if cut <= 0 {
+				break
+			}
+			out = append(out, word[:cut+1])
+			word = word[cut+1:]
+		}
+		out = append(out, word)
+	}
+	return out
 }
 
 func syntax(def *markers.Def) string {

@@ -136,7 +136,7 @@ func (r *reporter) summary(changed string) {
 	}
 	s := r.stats
 	fmt.Fprintf(r.w, "metagen: %s, %s, %s (%d %s) in %s\n",
-		count(s.Packages, "package", "packages"), count(len(s.Generators), "generator", "generators"),
+		count(s.Packages, "package", "packages"), count(producing(s.Generators), "generator", "generators"),
 		count(s.Files, "file", "files"), s.Changed, changed, roughly(time.Since(r.start)))
 	if r.verbose {
 		r.timings()
@@ -181,4 +181,17 @@ func roughly(d time.Duration) string {
 		return fmt.Sprintf("%.1fs", d.Seconds())
 	}
 	return d.Round(time.Millisecond).String()
+}
+
+// producing counts the generators that wrote at least one file: the
+// run-wide manifest generators (rbac, webhook) visit every package, and a
+// run without their markers should not count them.
+func producing(gens []pipeline.GeneratorStats) int {
+	n := 0
+	for _, g := range gens {
+		if g.Files > 0 {
+			n++
+		}
+	}
+	return n
 }
