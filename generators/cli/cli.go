@@ -55,7 +55,7 @@ Usage:
   metagen generate [-g deepcopy,…] [--header-file F] [PATTERNS…]
   metagen verify   [-g deepcopy,…] [--header-file F] [PATTERNS…]
   metagen serve    [--addr 127.0.0.1:PORT] [--crds DIR] [--kubeconfig FILE] [--gc] [--watch-cache]
-  metagen compat   [--against REF | --old DIR] [--format json] [PATTERNS…]
+  metagen compat   [--against REF | --old DIR | --old-module PATH@VERSION] [--format json] [PATTERNS…]
   metagen help [markers|generators|NAME]
   metagen version
 
