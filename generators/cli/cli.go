@@ -57,7 +57,7 @@ Usage:
                    [--rbac-dir D] [--rbac-role-name N] [--rbac-file-name F] [--rbac-header-file F]
                    [--webhook-dir D] [--webhook-header-file F] [PATTERNS…]
   metagen verify   (the flags of generate) [PATTERNS…]
-  metagen compat   [--against REF | --old DIR] [--format json] [PATTERNS…]
+  metagen compat   [--against REF | --old DIR | --old-module PATH@VERSION] [--format json] [PATTERNS…]
   metagen serve    [--addr 127.0.0.1:PORT] [--crds DIR] [--kubeconfig FILE] [--gc]
                    [--watch-cache=false] [--namespace-lifecycle=false] [--namespace-deletion]
                    [--plain-http] [--allow-anonymous] [--bind-all-interfaces]

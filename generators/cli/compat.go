@@ -12,7 +12,7 @@ import (
 // exitBreaking is compat's exit code for a breaking change.
 const exitBreaking = 1
 
-const compatHelp = `metagen compat [--against REF | --old DIR] [--format text|json] [--tags T] [PATTERNS…]
+const compatHelp = `metagen compat [--against REF | --old DIR | --old-module PATH@VERSION] [--format text|json] [--tags T] [PATTERNS…]
 
 Compares the API packages matched by PATTERNS (./... by default) with the same
 packages at an older revision, and classifies every change by the Kubernetes
@@ -22,6 +22,9 @@ ratcheting on update, storage versions):
   --against REF  a git revision of the module (read with git archive into a
                  temporary directory; nothing is written into the repository)
   --old DIR      the root of a copy of the old module
+  --old-module PATH@VERSION
+                 a published version, through the Go module proxy (copied out
+                 of the module cache into a temporary directory)
 
 Breaking: a served version or kind removed or unserved; a field removed, its
 JSON name or type changed; optional to required; a new required field without
@@ -52,6 +55,7 @@ func runCompat(args []string, stdout, stderr io.Writer) int {
 	var format, tags string
 	set.StringVar(&opts.Against, "against", "", "git revision to compare with")
 	set.StringVar(&opts.OldDir, "old", "", "root of a copy of the old module")
+	set.StringVar(&opts.OldModule, "old-module", "", "published version of the old module, PATH@VERSION")
 	set.StringVar(&format, "format", "text", "output format: text or json")
 	set.StringVar(&tags, "tags", "", "comma-separated build tags for loading")
 	if err := set.Parse(args); err != nil {

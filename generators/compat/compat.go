@@ -35,6 +35,7 @@ package compat
 import (
 	"archive/tar"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"go/token"
@@ -59,7 +60,11 @@ type Options struct {
 	OldDir string
 	// Against is a git revision of the new revision's repository; its
 	// module is extracted with git archive into a temporary directory.
-	Against    string
+	Against string
+	// OldModule is a published version, path@version, fetched through the
+	// Go module proxy and copied out of the module cache into a temporary
+	// directory.
+	OldModule  string
 	BuildFlags []string
 }
 
@@ -93,8 +98,8 @@ func (r *Result) Breaking() bool {
 
 // Run loads both revisions (in parallel), snapshots them and compares.
 func Run(opts Options) (*Result, error) {
-	if (opts.OldDir == "") == (opts.Against == "") {
-		return nil, errors.New("compat needs exactly one of --against REF and --old DIR")
+	if given := btoi(opts.OldDir != "") + btoi(opts.Against != "") + btoi(opts.OldModule != ""); given != 1 {
+		return nil, errors.New("compat needs exactly one of --against REF, --old DIR and --old-module PATH@VERSION")
 	}
 	dir, err := filepath.Abs(orDot(opts.Dir))
 	if err != nil {
@@ -106,18 +111,24 @@ func Run(opts Options) (*Result, error) {
 	}
 	rel, _ := filepath.Rel(newRoot, dir)
 	res := &Result{NewRoot: newRoot}
-	if opts.Against != "" {
+	switch {
+	case opts.Against != "" || opts.OldModule != "":
 		tmp, err := os.MkdirTemp("", "metagen-compat-")
 		if err != nil {
 			return nil, err
 		}
 		defer os.RemoveAll(tmp)
-		res.OldRoot, err = extract(newRoot, opts.Against, tmp)
+		if opts.Against != "" {
+			res.OldLabel = opts.Against
+			res.OldRoot, err = extract(newRoot, opts.Against, tmp)
+		} else {
+			res.OldLabel = opts.OldModule
+			res.OldRoot, err = fetchModule(opts.OldModule, tmp)
+		}
 		if err != nil {
 			return nil, err
 		}
-		res.OldLabel = opts.Against
-	} else {
+	default:
 		if res.OldRoot, err = filepath.Abs(opts.OldDir); err != nil {
 			return nil, err
 		}
@@ -140,14 +151,39 @@ func Run(opts Options) (*Result, error) {
 		return nil, newErr
 	}
 	if oldErr != nil {
-		return nil, res.oldRevisionError(opts.Against != "", oldErr)
+		return nil, res.oldRevisionError(opts.Against != "" || opts.OldModule != "", oldErr)
 	}
 	res.Findings = Compare(oldAPI, newAPI)
 	res.Skipped = skipped(oldAPI, newAPI)
-	if opts.Against != "" {
+	if opts.Against != "" || opts.OldModule != "" {
 		res.relabelOld() // the temporary tree is about to go
 	}
 	return res, nil
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// fetchModule downloads path@version through the Go module proxy (run
+// outside any module, so no go.mod changes) and copies it out of the
+// read-only module cache into tmp, where it can be loaded as a main module.
+func fetchModule(module, tmp string) (string, error) {
+	cmd := exec.Command("go", "mod", "download", "-json", module)
+	cmd.Dir = tmp
+	out, err := cmd.Output()
+	var info struct{ Dir, Error string }
+	if jsonErr := json.Unmarshal(out, &info); jsonErr != nil || info.Dir == "" {
+		if info.Error == "" && err != nil {
+			info.Error = err.Error()
+		}
+		return "", fmt.Errorf("--old-module %s: %s", module, info.Error)
+	}
+	root := filepath.Join(tmp, "module")
+	return root, os.CopyFS(root, os.DirFS(info.Dir)) // files come out writable (0o666 less umask)
 }
 
 func orDot(dir string) string {

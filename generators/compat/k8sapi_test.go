@@ -64,11 +64,10 @@ func TestK8sAPIHistory(t *testing.T) {
 // groups, sorted, as "kind path [rule]".
 func history(t *testing.T, oldModule, newModule string, patterns ...string) (*compat.Result, []string) {
 	t.Helper()
-	work := t.TempDir()
-	oldDir, newDir := filepath.Join(work, "old"), filepath.Join(work, "new")
-	copyModule(t, cachedModule(t, oldModule), oldDir)
+	newDir := filepath.Join(t.TempDir(), "new")
 	copyModule(t, cachedModule(t, newModule), newDir)
-	result, err := compat.Run(compat.Options{Dir: newDir, OldDir: oldDir, Patterns: patterns})
+	// The old version as --old-module fetches it.
+	result, err := compat.Run(compat.Options{Dir: newDir, OldModule: oldModule, Patterns: patterns})
 	if err != nil {
 		t.Fatal(err)
 	}
