@@ -172,7 +172,11 @@ func TestGoToolInADownstreamModule(t *testing.T) {
 	})
 	doc := filepath.Join(module, "api", "v1", "doc.go")
 	data, _ := os.ReadFile(doc)
-	writeFile(t, doc, strings.Replace(string(data), "go run github.com/metagen-dev/metagen/cmd/metagen", "go tool metagen", 1))
+	goTool := strings.Replace(string(data), "go run -tags metagen_noserve github.com/metagen-dev/metagen/cmd/metagen", "go tool metagen", 1)
+	if goTool == string(data) {
+		t.Fatalf("%s has no go:generate line to turn into go tool metagen", doc)
+	}
+	writeFile(t, doc, goTool)
 
 	env := []string{"GOFLAGS=-mod=mod", "GOPROXY=" + proxyTreatingRefusalAsNotFound(t)}
 	runCommand(t, module, env, "go", "get", "-tool", "github.com/metagen-dev/metagen/cmd/metagen@v0.0.0")
