@@ -1,7 +1,8 @@
 // Package conversion generates zz_generated.conversion.go as conversion-gen
 // v0.37.2 writes it: for every struct type of the external types package
 // whose name a peer package (the +k8s:conversion-gen=<package> values, then
-// meta/v1, conversion and runtime) also declares, autoConvert_ and Convert_
+// meta/v1, conversion and runtime, then the +metagen:conversion-extra-peers
+// that stand for conversion-gen's --extra-peer-dirs) also declares, autoConvert_ and Convert_
 // functions in both directions, field by field or as one unsafe.Pointer cast
 // where the memory layouts are provably identical (conversion-gen's
 // equal-memory rule), calling the hand-written Convert_ functions it finds;
@@ -34,6 +35,7 @@ const (
 	markerExternalTypes = "k8s:conversion-gen-external-types"
 	markerExplicitFrom  = "k8s:conversion-gen:explicit-from"
 	markerConversionFn  = "k8s:conversion-fn"
+	markerExtraPeers    = "metagen:conversion-extra-peers"
 	outputFile          = "zz_generated.conversion.go"
 	conversionPkg       = "k8s.io/apimachinery/pkg/conversion"
 	runtimePkg          = "k8s.io/apimachinery/pkg/runtime"
@@ -47,7 +49,7 @@ var basePeers = []string{"k8s.io/apimachinery/pkg/apis/meta/v1", conversionPkg, 
 var Generator = &gen.Generator{
 	Name:       "conversion",
 	Doc:        "zz_generated.conversion.go (Convert_*, RegisterConversions) for packages with +k8s:conversion-gen, as conversion-gen writes it.",
-	Markers:    []string{markerConversionGen, markerExternalTypes, markerExplicitFrom, markerConversionFn},
+	Markers:    []string{markerConversionGen, markerExternalTypes, markerExplicitFrom, markerConversionFn, markerExtraPeers},
 	OutputFile: outputFile,
 	Enabled:    Enabled,
 	Run:        run,
@@ -121,6 +123,9 @@ func newState(universe *model.Universe) *state {
 			sources[m.Value] = true
 		}
 		for _, p := range basePeers {
+			sources[p] = true
+		}
+		for _, p := range extraPeers(pkg) {
 			sources[p] = true
 		}
 	}
@@ -282,6 +287,17 @@ func newPackageGen(st *state, pkg *model.Package) (*packageGen, error) {
 			g.peers = append(g.peers, peer)
 		}
 	}
+	if !explicitOnly {
+		m, _ := pkg.Markers.Get(markerExtraPeers)
+		for _, p := range extraPeers(pkg) {
+			peer := st.packages[p]
+			if peer == nil {
+				errs = append(errs, diag.Errorf(m.Pos, "+%s: %s is neither an input nor imported, so its types are unknown", markerExtraPeers, p))
+				continue
+			}
+			g.peers = append(g.peers, peer)
+		}
+	}
 	g.typesPkg = pkg.Types
 	if m, ok := pkg.Markers.Get(markerExternalTypes); ok && m.Value != pkg.Path {
 		g.typesPkg = st.packages[m.Value]
@@ -309,6 +325,15 @@ func newPackageGen(st *state, pkg *model.Package) (*packageGen, error) {
 		}
 	}
 	return g, errors.Join(append(errs, g.errs...)...)
+}
+
+// extraPeers are the package's +metagen:conversion-extra-peers.
+func extraPeers(pkg *model.Package) []string {
+	var out []string
+	for _, m := range pkg.Markers.All(markerExtraPeers) {
+		out = append(out, m.List()...)
+	}
+	return out
 }
 
 // peerOf is conversion-gen's getPeerTypeFor: the first peer package that

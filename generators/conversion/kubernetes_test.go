@@ -3,6 +3,7 @@ package conversion_test
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"go/ast"
@@ -11,24 +12,72 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/metagen-dev/metagen/generators/pipeline"
+	"github.com/metagen-dev/metagen/internal/anchors"
 	"github.com/metagen-dev/metagen/internal/golden"
 )
 
 const kubernetesModule = "k8s.io/kubernetes@v1.37.2"
 
-// kubernetesPackages are the k8s.io/kubernetes v1.37.2 packages (internal
-// and versioned) whose generated conversions and defaulters are replaced.
-var kubernetesPackages = []string{
-	"./pkg/apis/core", "./pkg/apis/core/v1",
-	"./pkg/apis/apps", "./pkg/apis/apps/v1", "./pkg/apis/apps/v1beta1", "./pkg/apis/apps/v1beta2",
-	"./pkg/apis/batch", "./pkg/apis/batch/v1", "./pkg/apis/batch/v1beta1",
-	"./pkg/apis/rbac", "./pkg/apis/rbac/v1", "./pkg/apis/rbac/v1beta1", "./pkg/apis/rbac/v1alpha1",
+// kubernetesGroups are the k8s.io/kubernetes v1.37.2 API groups (pkg/apis/<group>)
+// whose internal and versioned packages get metagen's conversions and
+// defaulters in place of upstream's; METAGEN_CODEGEN_GROUPS overrides them.
+var kubernetesGroups = []string{
+	"admission", "admissionregistration", "apiserverinternal", "apps", "authentication", "authorization",
+	"autoscaling", "batch", "certificates", "coordination", "core", "discovery", "events", "extensions",
+	"flowcontrol", "imagepolicy", "networking", "node", "policy", "rbac", "resource", "scheduling",
+	"storage", "storagemigration",
+}
+
+// kubernetesPackages are the groups' internal packages and the versions
+// upstream generates conversions or defaulters for.
+var kubernetesPackages []string
+
+func selectKubernetesPackages(t *testing.T, src string, groups []string) {
+	t.Helper()
+	kubernetesPackages = nil
+	for _, group := range groups {
+		kubernetesPackages = append(kubernetesPackages, "./pkg/apis/"+group)
+		versions, _ := filepath.Glob(filepath.Join(src, "pkg", "apis", group, "v*"))
+		sort.Strings(versions)
+		for _, dir := range versions {
+			for _, name := range generatedFiles {
+				if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+					kubernetesPackages = append(kubernetesPackages, "./pkg/apis/"+group+"/"+filepath.Base(dir))
+					break
+				}
+			}
+		}
+	}
+}
+
+// equivProgram fills the groups into the fuzzing program.
+func equivProgram(t *testing.T, src string, groups []string) []byte {
+	t.Helper()
+	program, err := os.ReadFile(filepath.Join("testdata", "kubernetes", "equiv.go.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var imports, installs, fuzzers []string
+	for i, group := range groups {
+		imports = append(imports, fmt.Sprintf("install%d %q", i, "k8s.io/kubernetes/pkg/apis/"+group+"/install"))
+		installs = append(installs, fmt.Sprintf("install%d.Install(scheme)", i))
+		if _, err := os.Stat(filepath.Join(src, "pkg", "apis", group, "fuzzer")); err == nil {
+			imports = append(imports, fmt.Sprintf("fuzzer%d %q", i, "k8s.io/kubernetes/pkg/apis/"+group+"/fuzzer"))
+			fuzzers = append(fuzzers, fmt.Sprintf("fuzzer%d.Funcs,", i))
+		}
+	}
+	program = bytes.Replace(program, []byte("// IMPORTS"), []byte(strings.Join(imports, "\n")), 1)
+	program = bytes.Replace(program, []byte("// INSTALL"), []byte(strings.Join(installs, "\n")), 1)
+	program = bytes.Replace(program, []byte("/* FUZZERS */"), []byte(strings.Join(fuzzers, " ")), 1)
+	return program
 }
 
 // TestKubernetesEquivalence is the differential against conversion-gen and
@@ -40,7 +89,8 @@ var kubernetesPackages = []string{
 // objects to internal and back, random internal objects to each version,
 // and defaults random objects, in each copy: every result must be equal.
 // Gated by METAGEN_CODEGEN_CONVERSION=1; METAGEN_CODEGEN_ROUNDS sets the
-// rounds per type (default 10).
+// rounds per type (default 10); METAGEN_CODEGEN_TIMING=1 also times
+// conversion-gen and defaulter-gen on the same packages.
 func TestKubernetesEquivalence(t *testing.T) {
 	if os.Getenv("METAGEN_CODEGEN_CONVERSION") != "1" {
 		t.Skip("set METAGEN_CODEGEN_CONVERSION=1 to compare with conversion-gen and defaulter-gen on k8s.io/kubernetes")
@@ -55,24 +105,84 @@ func TestKubernetesEquivalence(t *testing.T) {
 	}
 	start := time.Now()
 	src := golden.ModuleDir(t, kubernetesModule)
+	groups := kubernetesGroups
+	if env := os.Getenv("METAGEN_CODEGEN_GROUPS"); env != "" {
+		groups = strings.Split(env, ",")
+	}
+	selectKubernetesPackages(t, src, groups)
+	program := equivProgram(t, src, groups)
 	base := t.TempDir()
 	upstream, ours := filepath.Join(base, "upstream", "kubernetes"), filepath.Join(base, "ours", "kubernetes")
 	t.Setenv("GOFLAGS", "-mod=mod")
-	copyKubernetes(t, src, upstream, nil)
-	copyKubernetes(t, src, ours, []string{filepath.Join(upstream, "go.mod"), filepath.Join(upstream, "go.sum")})
+	copyKubernetes(t, src, upstream, program, nil)
+	copyKubernetes(t, src, ours, program, []string{filepath.Join(upstream, "go.mod"), filepath.Join(upstream, "go.sum")})
 	upstreamFuncs := removeGenerated(t, ours)
+	addExtraPeers(t, ours)
+	var upstreamTools time.Duration
+	if os.Getenv("METAGEN_CODEGEN_TIMING") == "1" {
+		upstreamTools = timeUpstreamTools(t, ours)
+	}
+	start = time.Now()
 	if _, err := pipeline.Generate(pipeline.Options{Dir: ours, Patterns: kubernetesPackages, Only: []string{"conversion", "defaults"}}); err != nil {
 		t.Fatalf("metagen generate: %v", err)
 	}
 	generated := time.Since(start)
+	if upstreamTools > 0 {
+		t.Logf("conversion-gen + defaulter-gen v0.37.2, one after the other: %s; metagen (conversion, defaults): %s, %.2fx",
+			upstreamTools.Round(time.Millisecond), generated.Round(time.Millisecond), generated.Seconds()/upstreamTools.Seconds())
+	}
 	ourFuncs := generatedFuncs(t, ours)
 	compareFuncs(t, upstreamFuncs, ourFuncs)
 
 	upstreamOut := runEquiv(t, upstream, rounds)
 	oursOut := runEquiv(t, ours, rounds)
 	types, steps, errs := compareRuns(t, upstreamOut, oursOut)
-	t.Logf("k8s.io/kubernetes v1.37.2, %d packages: %d generated functions, the same names as upstream's %d; %d versioned types fuzzed, %d rounds each: %d results equal (%d of them the same error), from converting to internal and back, from internal, and defaulting; generation %s, total %s",
-		len(kubernetesPackages), len(ourFuncs), len(upstreamFuncs), types, rounds, steps, errs, generated.Round(time.Millisecond), time.Since(start).Round(time.Second))
+	t.Logf("k8s.io/kubernetes v1.37.2, %d groups, %d packages: %d generated functions, the same names as upstream's %d; %d versioned types fuzzed, %d rounds each: %d results equal (%d of them the same error), from converting to internal and back, from internal, and defaulting; generation %s, total %s",
+		len(groups), len(kubernetesPackages), len(ourFuncs), len(upstreamFuncs), types, rounds, steps, errs, generated.Round(time.Millisecond), time.Since(start).Round(time.Second))
+}
+
+// kubernetesExtraPeers are hack/update-codegen.sh's --extra-peer-dirs.
+const kubernetesExtraPeers = "k8s.io/kubernetes/pkg/apis/core,k8s.io/kubernetes/pkg/apis/core/v1,k8s.io/api/core/v1"
+
+// addExtraPeers gives every package that asks for conversions the marker
+// that stands for conversion-gen's --extra-peer-dirs (metagen has no
+// per-generator flags).
+func addExtraPeers(t *testing.T, dir string) {
+	t.Helper()
+	for _, pkg := range kubernetesPackages {
+		path := filepath.Join(dir, pkg, "doc.go")
+		src, err := os.ReadFile(path)
+		if err != nil || !bytes.Contains(src, []byte("+k8s:conversion-gen=")) {
+			continue
+		}
+		i := bytes.Index(src, []byte("// +k8s:conversion-gen="))
+		src = append(src[:i:i], append([]byte("// +metagen:conversion-extra-peers="+kubernetesExtraPeers+"\n"), src[i:]...)...)
+		if err := os.WriteFile(path, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// timeUpstreamTools runs defaulter-gen and conversion-gen v0.37.2 on the
+// packages as hack/update-codegen.sh does, one after the other, and returns
+// their wall time; their output is removed again.
+func timeUpstreamTools(t *testing.T, dir string) time.Duration {
+	t.Helper()
+	bins, err := anchors.Install(context.Background(), nil, "v0.37.2", "k8s.io/code-generator/cmd/conversion-gen", "k8s.io/code-generator/cmd/defaulter-gen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	header := filepath.Join(t.TempDir(), "header.txt")
+	if err := os.WriteFile(header, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	run(t, dir, bins["defaulter-gen"], append([]string{"--go-header-file", header, "--output-file", "zz_generated.defaults.go"}, kubernetesPackages...)...)
+	run(t, dir, bins["conversion-gen"], append([]string{"--go-header-file", header, "--output-file", "zz_generated.conversion.go",
+		"--extra-peer-dirs", kubernetesExtraPeers}, kubernetesPackages...)...)
+	elapsed := time.Since(start)
+	removeGenerated(t, dir)
+	return elapsed
 }
 
 // copyKubernetes copies the parts of k8s.io/kubernetes the API packages
@@ -80,7 +190,7 @@ func TestKubernetesEquivalence(t *testing.T) {
 // and builds them; the go command adds the few other requirements
 // (-mod=mod). Given modFiles (the go.mod and go.sum of a built copy), it
 // uses those and builds nothing.
-func copyKubernetes(t *testing.T, src, dir string, modFiles []string) {
+func copyKubernetes(t *testing.T, src, dir string, program []byte, modFiles []string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Join(dir, "pkg"), 0o755); err != nil {
 		t.Fatal(err)
@@ -92,7 +202,9 @@ func copyKubernetes(t *testing.T, src, dir string, modFiles []string) {
 	if err := os.MkdirAll(filepath.Join(dir, "cmd", "zzequiv"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	run(t, "", "cp", filepath.Join("testdata", "kubernetes", "equiv.go.txt"), filepath.Join(dir, "cmd", "zzequiv", "main.go"))
+	if err := os.WriteFile(filepath.Join(dir, "cmd", "zzequiv", "main.go"), program, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if modFiles != nil {
 		run(t, "", "cp", append(modFiles, dir)...)
 		return
@@ -234,10 +346,11 @@ func compareRuns(t *testing.T, upstream, ours []byte) (types, steps, errs int) {
 		if line.Error != "" {
 			errs++
 		}
-		if a.Text() != b.Text() {
+		if x, y := unclocked(a.Text()), unclocked(b.Text()); x != y {
 			diffs++
 			if diffs <= 5 {
-				t.Errorf("result %d differs:\nupstream: %s\nours:     %s", steps, clip(a.Text()), clip(b.Text()))
+				at := firstDifference(x, y)
+				t.Errorf("result %d differs at byte %d:\nupstream: %s\nours:     %s", steps, at, around(x, at), around(y, at))
 			}
 		}
 	}
@@ -253,11 +366,25 @@ func compareRuns(t *testing.T, upstream, ours []byte) (types, steps, errs int) {
 	return len(seen), steps, errs
 }
 
-func clip(s string) string {
-	if len(s) > 600 {
-		return s[:600] + fmt.Sprintf("… (%d bytes)", len(s))
+// timeAdded is the one value kube's defaulters take from the clock
+// (SetDefaults_DeviceTaint sets TimeAdded to time.Now()): it differs
+// between any two runs, so it is masked in both.
+var timeAdded = regexp.MustCompile(`"timeAdded":"[^"]*"`)
+
+func unclocked(s string) string { return timeAdded.ReplaceAllString(s, `"timeAdded":"(now)"`) }
+
+func firstDifference(a, b string) int {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
 	}
-	return s
+	return i
+}
+
+// around shows the part of a line where it differs.
+func around(s string, at int) string {
+	from, to := max(0, at-200), min(len(s), at+400)
+	return fmt.Sprintf("…%s… (%d bytes)", s[from:to], len(s))
 }
 
 func run(t *testing.T, dir string, name string, args ...string) {
