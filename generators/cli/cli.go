@@ -65,6 +65,9 @@ Usage:
   metagen version
 
 PATTERNS are Go package patterns; ./... by default.
+The rbac and webhook manifests take controller-gen's options as flags:
+--rbac-dir D, --rbac-role-name N, --rbac-file-name F, --rbac-header-file F,
+--webhook-dir D, --webhook-header-file F.
 generate writes only the files that changed, and nothing at all on error.
 verify writes nothing: it exits 1 with a diff when generated files are stale.
 Both end with a summary line on stderr; on a terminal they show each phase
