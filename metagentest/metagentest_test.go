@@ -13,8 +13,8 @@ type recorder struct {
 	failure string
 }
 
-func (r *recorder) Helper()                        {}
-func (r *recorder) Logf(string, ...any)            {}
+func (r *recorder) Helper()             {}
+func (r *recorder) Logf(string, ...any) {}
 func (r *recorder) Fatalf(format string, a ...any) {
 	r.failure = fmt.Sprintf(format, a...)
 	runtime.Goexit() // as testing does

@@ -9,8 +9,8 @@ package lint
 import (
 	"fmt"
 	"go/types"
-	"slices"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
