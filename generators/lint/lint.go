@@ -9,12 +9,14 @@ package lint
 import (
 	"fmt"
 	"go/types"
+	"maps"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/load"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 )
@@ -109,7 +111,7 @@ func properties(f *model.Field, depth int, seen map[*types.Named]bool) []seriali
 		}
 		return []serialized{{name: name, field: f.GoName, depth: depth}}
 	}
-	named := structNamed(f.Type())
+	named := load.StructBehind(f.Type())
 	if named == nil || seen[named] {
 		return nil
 	}
@@ -120,21 +122,6 @@ func properties(f *model.Field, depth int, seen map[*types.Named]bool) []seriali
 		out = append(out, properties(model.NewField(st.Field(i), st.Tag(i)), depth+1, seen)...)
 	}
 	return out
-}
-
-func structNamed(t types.Type) *types.Named {
-	t = types.Unalias(t)
-	if ptr, ok := t.(*types.Pointer); ok {
-		t = types.Unalias(ptr.Elem())
-	}
-	named, ok := t.(*types.Named)
-	if !ok {
-		return nil
-	}
-	if _, ok := named.Underlying().(*types.Struct); !ok {
-		return nil
-	}
-	return named
 }
 
 // jsonOptions are the options encoding/json and the Kubernetes generators read.
@@ -347,7 +334,7 @@ func resource(t *model.Type) []error {
 		return []error{diag.Errorf(m.Pos, "%s: %v", m.String(), err)}
 	}
 	var problems []error
-	for _, key := range sortedKeys(args) {
+	for _, key := range slices.Sorted(maps.Keys(args)) {
 		if !slices.Contains(resourceArgs, key) {
 			problems = append(problems, diag.Errorf(m.Pos, "%s: unknown argument %q%s (want %s)", m.String(), key, didYouMean(key, resourceArgs), strings.Join(resourceArgs, ", ")))
 		}
@@ -368,13 +355,4 @@ func didYouMean(word string, candidates []string) string {
 		}
 	}
 	return ""
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
