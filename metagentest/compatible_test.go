@@ -10,21 +10,21 @@ import (
 	"testing"
 )
 
-// recorder is a testing.TB that keeps what the helper reports.
-type recorder struct {
+// compatRecorder is a testing.TB that keeps what the helper reports.
+type compatRecorder struct {
 	testing.TB
 	mu     sync.Mutex
 	failed []string
 }
 
-func (r *recorder) Helper() {}
-func (r *recorder) Errorf(format string, args ...any) {
+func (r *compatRecorder) Helper() {}
+func (r *compatRecorder) Errorf(format string, args ...any) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.failed = append(r.failed, fmt.Sprintf(format, args...))
 }
-func (r *recorder) Fatalf(format string, args ...any) { r.Errorf(format, args...) }
-func (r *recorder) Logf(string, ...any)               {}
+func (r *compatRecorder) Fatalf(format string, args ...any) { r.Errorf(format, args...) }
+func (r *compatRecorder) Logf(string, ...any)               {}
 
 const widgetTypes = "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" +
 	"// +kubebuilder:object:root=true\ntype Widget struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n\tSpec WidgetSpec `json:\"spec,omitempty\"`\n}\n\n" +
@@ -53,14 +53,14 @@ func TestCompatible(t *testing.T) {
 	t.Chdir(dir)
 
 	write(t, types, fmt.Sprintf(widgetTypes, 16))
-	tightened := &recorder{TB: t}
+	tightened := &compatRecorder{TB: t}
 	Compatible(tightened, "HEAD", "./...")
 	if len(tightened.failed) != 1 || !strings.Contains(tightened.failed[0], "v1/types.go:") || !strings.Contains(tightened.failed[0], "maxLength lowered from 32 to 16") {
 		t.Errorf("a lowered maxLength: the test reports %q", tightened.failed)
 	}
 
 	write(t, types, fmt.Sprintf(widgetTypes, 64))
-	loosened := &recorder{TB: t}
+	loosened := &compatRecorder{TB: t}
 	Compatible(loosened, "HEAD", "./...")
 	if len(loosened.failed) != 0 {
 		t.Errorf("a raised maxLength fails the test: %q", loosened.failed)

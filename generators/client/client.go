@@ -141,7 +141,8 @@ func run(pass *gen.Pass) error {
 
 // ownedFiles are the Go files under the clientset, listers and informers
 // directories of every clientset of the run: those that carry our header and
-// that the run does not produce are stale (a type lost +genclient, say).
+// that the run does not produce are stale (a type lost +genclient, say),
+// and the trees left when the last +genclient went (orphanedFiles).
 func ownedFiles(u *model.Universe) []string {
 	var files []string
 	seen := map[string]bool{}
@@ -158,7 +159,7 @@ func ownedFiles(u *model.Universe) []string {
 			files = append(files, goFilesUnder(tree)...)
 		}
 	}
-	return files
+	return append(files, orphanedFiles(u, seen)...)
 }
 
 // goFilesUnder lists the .go files in dir and below; a missing dir has none.

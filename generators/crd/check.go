@@ -2,6 +2,7 @@ package crd
 
 import (
 	"context"
+	"fmt"
 	"go/token"
 	"strings"
 
@@ -11,6 +12,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/markers"
 )
 
 // Validate runs apiextensions' own validation of a CRD as kube-apiserver
@@ -31,8 +33,36 @@ func Validate(crd *apiextensionsv1.CustomResourceDefinition) field.ErrorList {
 func (b *builder) check(crd *apiextensionsv1.CustomResourceDefinition) {
 	for _, e := range Validate(crd) {
 		path := versionedPath(e.Field)
-		b.errs = append(b.errs, diag.Errorf(b.origin(path), "CustomResourceDefinition %s: %s: %s", crd.Name, path, describe(e)))
+		pos, detail := b.origin(path), describe(e)
+		if m := b.defaultMarker(path, pos); m != nil {
+			// A default is wrong where it is written: at its marker, quoted.
+			pos, detail = m.Pos, fmt.Sprintf("%s: %s", m.String(), detail)
+		}
+		b.errs = append(b.errs, diag.Errorf(pos, "CustomResourceDefinition %s: %s: %s", crd.Name, path, detail))
 	}
+}
+
+// defaultMarker is the +kubebuilder:default or +default marker of the field
+// declared at pos, when path is that field's default.
+func (b *builder) defaultMarker(path string, pos token.Position) *markers.Marker {
+	if !strings.HasSuffix(path, ".default") {
+		return nil
+	}
+	for _, pkg := range b.pass.Universe.Packages {
+		for _, t := range pkg.NamedTypes {
+			for _, f := range t.Fields {
+				if f.Pos != pos {
+					continue
+				}
+				for _, name := range []string{"kubebuilder:default", "default"} {
+					if m, ok := f.Markers.Get(name); ok {
+						return &m
+					}
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // hoisted are the parts of the internal CRD that conversion takes out of

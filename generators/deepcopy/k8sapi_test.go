@@ -19,8 +19,10 @@ import (
 	"time"
 
 	"github.com/metagen-dev/metagen/generators/deepcopy"
+	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/gofile"
+	"github.com/metagen-dev/metagen/generators/lint"
 	"github.com/metagen-dev/metagen/generators/load"
 )
 
@@ -143,6 +145,13 @@ func generateInto(t *testing.T, work string) map[string][]byte {
 	if err != nil {
 		t.Fatalf("load: %v", err)
 	}
+	// Valid input stays valid: no mistake the run-wide checks find is an
+	// error on k8s.io/api (a few harmless ones are warnings).
+	lintErrs, lintWarnings := diag.Split(lint.Check(universe)...)
+	for _, e := range lintErrs {
+		t.Errorf("lint on k8s.io/api: %v", e)
+	}
+	t.Logf("lint on k8s.io/api: %d warnings, %d load warnings", len(lintWarnings), len(universe.Warnings))
 	ours := map[string][]byte{}
 	for _, pkg := range universe.Packages {
 		if !deepcopy.Generator.Enabled(pkg) {

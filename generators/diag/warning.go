@@ -71,3 +71,6 @@ func Relative(err error, rel func(string) string) error {
 	}
 	return err
 }
+
+// PositionOf is the position of an *Error or *Warning, or the zero Position.
+func PositionOf(err error) token.Position { return position(err) }

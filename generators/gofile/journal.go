@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"crypto/rand"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -198,8 +197,7 @@ func journalAlive(path string) bool {
 	if err != nil || pid <= 0 || pid == os.Getpid() {
 		return false
 	}
-	err = syscall.Kill(pid, 0)
-	return err == nil || errors.Is(err, syscall.EPERM)
+	return processExists(pid)
 }
 
 // leftoverChanges are the removals of what interrupted runs left, for the

@@ -3,8 +3,10 @@ package gofile
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -77,7 +79,7 @@ func NewPlan(moduleDir string, wanted map[string][]byte, stale []string) (*Plan,
 		}
 		plan.Changes = append(plan.Changes, Change{Path: path, Action: Remove, Old: old})
 	}
-	plan.Changes = append(plan.Changes, leftoverChanges(moduleDir, sortedSet(dirs))...)
+	plan.Changes = append(plan.Changes, leftoverChanges(moduleDir, slices.Sorted(maps.Keys(dirs)))...)
 	sort.Slice(plan.Changes, func(i, j int) bool { return plan.Changes[i].Path < plan.Changes[j].Path })
 	return plan, nil
 }
@@ -210,15 +212,6 @@ func describe(c Change) string {
 		return "extra (would be removed)"
 	}
 	return "stale (would be updated)"
-}
-
-func sortedSet(set map[string]bool) []string {
-	keys := make([]string, 0, len(set))
-	for k := range set {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 func sortedKeys(m map[string][]byte) []string {

@@ -66,7 +66,15 @@ func inlineMember(field *types.Var, tag string) *types.Named {
 	if !f.Inline && !(f.Embedded && f.JSONName == "") {
 		return nil
 	}
-	t := types.Unalias(field.Type())
+	if named := StructBehind(field.Type()); named != nil {
+		return named.Origin()
+	}
+	return nil
+}
+
+// StructBehind is the named struct type t is, or points to, or nil.
+func StructBehind(t types.Type) *types.Named {
+	t = types.Unalias(t)
 	if ptr, ok := t.(*types.Pointer); ok {
 		t = types.Unalias(ptr.Elem())
 	}
@@ -77,7 +85,7 @@ func inlineMember(field *types.Var, tag string) *types.Named {
 	if _, ok := named.Underlying().(*types.Struct); !ok {
 		return nil
 	}
-	return named.Origin()
+	return named
 }
 
 // cyclePath is the part of path from name on.

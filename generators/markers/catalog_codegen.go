@@ -2,6 +2,7 @@ package markers
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -18,7 +19,8 @@ func init() {
 		&Def{Name: "k8s:deepcopy-gen:nonpointer-interfaces", Targets: OnType, Kind: Bool, Dialect: dialect, Reader: "deepcopy",
 			Doc: "Generates the interface methods on the value receiver instead of the pointer."},
 		&Def{Name: "groupName", Targets: OnPackage, Kind: Raw, ColonEquals: true, Dialect: dialect, Reader: "client", // controller-tools reads it too
-			Doc: "The API group of the package, e.g. widgets.example.com; empty for the core group."},
+			Check: checkGroupName,
+			Doc:   "The API group of the package, e.g. widgets.example.com; empty for the core group."},
 		&Def{Name: "groupGoName", Targets: OnPackage, Kind: String, Dialect: dialect, Reader: "client",
 			Doc: "The Go name of the group when the first label of groupName is not a good identifier."},
 		&Def{Name: "genclient", Targets: OnType, Kind: Flag, Dialect: dialect, Reader: "client",
@@ -97,6 +99,26 @@ func checkQualifiedNames(_ Target, value string) error {
 		if dot <= 0 || dot == len(name)-1 || strings.ContainsAny(name, " ") {
 			return fmt.Errorf("want a fully qualified type name like k8s.io/apimachinery/pkg/runtime.Object, got %q", name)
 		}
+	}
+	return nil
+}
+
+// groupLabel is one label of a DNS-1123 subdomain.
+var groupLabel = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`)
+
+// checkGroupName wants what kube-apiserver accepts as an API group: a
+// DNS-1123 subdomain (lower case, at most 253 characters), or "" for the
+// core group.
+func checkGroupName(_ Target, value string) error {
+	if value == "" {
+		return nil
+	}
+	bad := len(value) > 253
+	for _, label := range strings.Split(value, ".") {
+		bad = bad || len(label) > 63 || !groupLabel.MatchString(label)
+	}
+	if bad {
+		return fmt.Errorf("%q is not an API group: want a DNS-1123 subdomain (lower-case letters, digits, '-' and '.'), like widgets.example.com, or nothing for the core group", value)
 	}
 	return nil
 }

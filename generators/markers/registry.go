@@ -68,6 +68,13 @@ func sortedNames() []string {
 	return names
 }
 
+// NearMiss reports whether word is a misspelling of want: the same but for
+// case, or one insertion, deletion, substitution or swap of two
+// neighbouring letters away.
+func NearMiss(word, want string) bool {
+	return word != want && editDistance(strings.ToLower(word), strings.ToLower(want)) <= 1
+}
+
 // allowedTypos keeps short names strict, so that distinct short markers
 // ("+k8s:neq", "+k8s:enum") are not taken for each other's typos.
 func allowedTypos(name string) int {
@@ -97,7 +104,11 @@ func words(name string) []string {
 	return fields
 }
 
+// editDistance counts the insertions, deletions, substitutions and swaps of
+// two neighbouring letters ("requried", "MaxLenght") that turn a into b
+// (the optimal string alignment distance).
 func editDistance(a, b string) int {
+	beforePrevious := make([]int, len(b)+1)
 	previous := make([]int, len(b)+1)
 	current := make([]int, len(b)+1)
 	for j := range previous {
@@ -111,8 +122,11 @@ func editDistance(a, b string) int {
 				cost = 0
 			}
 			current[j] = min(previous[j]+1, current[j-1]+1, previous[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				current[j] = min(current[j], beforePrevious[j-2]+1)
+			}
 		}
-		previous, current = current, previous
+		beforePrevious, previous, current = previous, current, beforePrevious
 	}
 	return previous[len(b)]
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/gofile"
+	"github.com/metagen-dev/metagen/generators/lint"
 	"github.com/metagen-dev/metagen/generators/load"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
@@ -98,15 +99,16 @@ func NewPlan(opts Options) (*gofile.Plan, error) {
 		return nil, err
 	}
 	universe.Settings = opts.Settings
+	lintErrs, lintWarnings := diag.Split(lint.Check(universe)...)
 	var wanted map[string][]byte
 	var warnings []error
 	err = obs.timed(func(s *Stats) *time.Duration { return &s.Generate }, func() (err error) {
 		wanted, warnings, err = run(universe, selected, header, obs)
 		return err
 	})
-	warnings = diag.Sort(append(append([]error(nil), universe.Warnings...), warnings...))
-	if err != nil {
-		return nil, errors.Join(diag.Sort(append(diag.Unwrap(err), warnings...))...)
+	warnings = diag.Sort(append(append(append([]error(nil), universe.Warnings...), lintWarnings...), warnings...))
+	if err != nil || len(lintErrs) > 0 {
+		return nil, errors.Join(diag.Sort(append(append(lintErrs, besideLint(lintErrs, diag.Unwrap(err))...), warnings...))...)
 	}
 	if opts.WarningsAsErrors && len(warnings) > 0 {
 		return nil, errors.Join(warnings...)
@@ -122,6 +124,24 @@ func NewPlan(opts Options) (*gofile.Plan, error) {
 	plan.Warnings = warnings
 	obs.planned(plan)
 	return plan, nil
+}
+
+// besideLint drops the generators' errors at a position where package lint
+// reported one: the same mistake, which lint words for the marker.
+func besideLint(lintErrs, errs []error) []error {
+	taken := map[string]bool{}
+	for _, e := range lintErrs {
+		if pos := diag.PositionOf(e); pos.IsValid() {
+			taken[pos.String()] = true
+		}
+	}
+	var out []error
+	for _, e := range errs {
+		if pos := diag.PositionOf(e); !pos.IsValid() || !taken[pos.String()] {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // Select resolves -g names; an unknown name is an error with a suggestion.

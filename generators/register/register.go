@@ -15,6 +15,7 @@
 package register
 
 import (
+	"errors"
 	"go/types"
 	"os"
 	"path/filepath"
@@ -106,6 +107,9 @@ func groupName(pkg *model.Package) string {
 
 func run(pass *gen.Pass) error {
 	pkg := pass.Package
+	if errs := notObjects(pkg); len(errs) > 0 {
+		return errors.Join(errs...)
+	}
 	f := pass.NewFile(outputFile)
 	version := jen.Lit(pkg.Name)
 	f.Comment("GroupName specifies the group name used to register the objects.")

@@ -65,9 +65,7 @@ func (a *analyzer) namespaced(t *model.Type) bool {
 					a.errorf(m.Pos, "+kubebuilder:resource:scope=%s contradicts +genclient:nonNamespaced", scope)
 				}
 				cluster = scope == "Cluster"
-			default:
-				a.errorf(m.Pos, "+kubebuilder:resource:scope=%s: want Namespaced or Cluster", scope)
-			}
+			} // any other scope is an error of package lint's
 		}
 	}
 	return !cluster

@@ -1,2 +1,3 @@
-// +metagen:client-output=../../../../../..
+// Package erroutput has clients without a scheme. (The loader refuses a
+// client output directory outside the module: see the cli malformed cases.)
 package erroutput

@@ -1,4 +1,5 @@
 // +k8s:deepcopy-gen=package
 // +groupName=bad.example.com
 // +metagen:crd-dir=../../../../../../../../../../../../../crds
+// +metagen:client-output=../../../../../../../../../../../../../client
 package crddiroutsidemodule

@@ -1,0 +1,3 @@
+// +k8s:deepcopy-gen=package
+// +groupName=Bad_Group.example.com
+package invalidgroupname

@@ -1,0 +1,5 @@
+package invalidgroupname
+
+type Thing struct {
+	Name string `json:"name"`
+}

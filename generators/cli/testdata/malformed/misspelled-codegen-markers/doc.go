@@ -1,0 +1,4 @@
+// +k8s:deepcopy-gen=package
+// +gropuName=bad.example.com
+// +metagen:crd-dri=crds
+package misspelledcodegen

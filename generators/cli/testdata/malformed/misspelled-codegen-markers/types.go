@@ -1,0 +1,7 @@
+package misspelledcodegen
+
+// +genclinet
+// +genclient:nonNamespace
+type Thing struct {
+	Name string `json:"name"`
+}

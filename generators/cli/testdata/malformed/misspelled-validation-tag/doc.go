@@ -1,0 +1,3 @@
+// +k8s:validation-gen=TypeMeta
+// +groupName=bad.example.com
+package misspelledvalidationtag

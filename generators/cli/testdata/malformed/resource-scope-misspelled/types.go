@@ -1,0 +1,6 @@
+package resourcescope
+
+// +kubebuilder:resource:scope=Clustered,shortNames=th
+type Thing struct {
+	Name string `json:"name"`
+}

@@ -1,0 +1,105 @@
+package lint
+
+import (
+	"go/types"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/google/cel-go/common"
+	"github.com/google/cel-go/common/ast"
+	"github.com/google/cel-go/parser"
+
+	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/load"
+	"github.com/metagen-dev/metagen/generators/markers"
+	"github.com/metagen-dev/metagen/generators/model"
+)
+
+const markerXValidation = "kubebuilder:validation:XValidation"
+
+// celRules checks the +kubebuilder:validation:XValidation rules of a
+// package that writes no CRD (the crd generator compiles and costs them
+// with apiextensions' own CEL libraries when it does): each must parse, as
+// CEL (cel-go's parser, with its macros), and a field it selects on self
+// must be one the type has, by JSON name.
+func celRules(pkg *model.Package) []error {
+	if pkg.Markers.Has("metagen:crd-dir") {
+		return nil
+	}
+	var problems []error
+	for _, t := range pkg.NamedTypes {
+		problems = append(problems, rulesOn(t.Markers, t.Object.Type(), "type "+t.Name)...)
+		for _, f := range t.Fields {
+			problems = append(problems, rulesOn(f.Markers, f.Type(), "field "+f.GoName)...)
+		}
+	}
+	return problems
+}
+
+func rulesOn(set markers.Set, self types.Type, what string) []error {
+	var problems []error
+	for _, m := range set.All(markerXValidation) {
+		args, err := markers.ParseArgs(m.Args)
+		if err != nil {
+			continue // the openapi generator reports it
+		}
+		rule, ok := args["rule"]
+		if !ok {
+			continue
+		}
+		problems = append(problems, checkRule(m, rule, self, what)...)
+	}
+	return problems
+}
+
+var celParser, _ = parser.NewParser(parser.Macros(parser.AllMacros...))
+
+func checkRule(m markers.Marker, rule string, self types.Type, what string) []error {
+	parsed, errs := celParser.Parse(common.NewTextSource(rule))
+	if errs != nil && len(errs.GetErrors()) > 0 {
+		first := errs.GetErrors()[0]
+		return []error{diag.Errorf(m.Pos, "%s: rule %q does not compile: column %d: %s", m.String(), rule, first.Location.Column()+1, first.Message)}
+	}
+	named := load.StructBehind(self)
+	if named == nil {
+		return nil // a map's keys, a list's methods: only the schema can say
+	}
+	fields := jsonPropertiesOf(named)
+	var problems []error
+	seen := map[string]bool{}
+	ast.PreOrderVisit(parsed.Expr(), ast.NewExprVisitor(func(e ast.Expr) {
+		if e.Kind() != ast.SelectKind {
+			return
+		}
+		sel := e.AsSelect()
+		if sel.Operand().Kind() != ast.IdentKind || sel.Operand().AsIdent() != "self" {
+			return
+		}
+		name := sel.FieldName()
+		if fields[name] || seen[name] {
+			return
+		}
+		seen[name] = true
+		target := what
+		if !strings.HasPrefix(what, "type ") {
+			target += " (type " + named.Obj().Name() + ")"
+		}
+		problems = append(problems, diag.Errorf(m.Pos, "%s: rule %q selects self.%s, but %s has no field with the JSON name %q (it has %s)",
+			m.String(), rule, name, target, name, strings.Join(slices.Sorted(maps.Keys(fields)), ", ")))
+	}))
+	return problems
+}
+
+// jsonPropertiesOf is the set of JSON names a struct serializes, inline
+// members flattened.
+func jsonPropertiesOf(named *types.Named) map[string]bool {
+	out := map[string]bool{}
+	st := named.Underlying().(*types.Struct)
+	for i := range st.NumFields() {
+		for _, s := range properties(model.NewField(st.Field(i), st.Tag(i)), 0, map[*types.Named]bool{named: true}) {
+			out[s.name] = true
+		}
+	}
+	return out
+}

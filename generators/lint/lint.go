@@ -1,0 +1,359 @@
+// Package lint finds the mistakes in API types that no generator would
+// notice, because each reads only its own part: two fields with one JSON
+// name, a malformed struct tag, a default of the wrong type, presence
+// markers that disagree. It runs once per run, before the generators, on
+// every input package, whichever generators are selected. Harmless ones are
+// warnings (*diag.Warning), the rest errors.
+package lint
+
+import (
+	"fmt"
+	"go/types"
+	"maps"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/load"
+	"github.com/metagen-dev/metagen/generators/markers"
+	"github.com/metagen-dev/metagen/generators/model"
+)
+
+// Check returns the problems of every input package, errors and warnings.
+func Check(universe *model.Universe) []error {
+	var problems []error
+	for _, pkg := range universe.Packages {
+		problems = append(problems, celRules(pkg)...)
+		for _, t := range pkg.NamedTypes {
+			problems = append(problems, resource(t)...)
+			if t.Fields == nil {
+				continue
+			}
+			problems = append(problems, jsonNames(t)...)
+			for _, f := range t.Fields {
+				problems = append(problems, structTag(f)...)
+				problems = append(problems, presence(f)...)
+				problems = append(problems, defaultType(f)...)
+			}
+		}
+	}
+	return problems
+}
+
+// serialized is one JSON property of a struct: a field of its own (depth
+// 0) or of a member it inlines, reached through the field at.
+type serialized struct {
+	name  string
+	field string // Go name of the field that has the name
+	at    *model.Field
+	depth int
+}
+
+// jsonNames refuses two fields of one struct, at the same depth of
+// inlining, with the same JSON name: encoding/json then silently drops
+// both. A name that a shallower field shadows is only a warning.
+func jsonNames(t *model.Type) []error {
+	byName := map[string][]serialized{}
+	var order []string
+	for _, f := range t.Fields {
+		for _, s := range properties(f, 0, map[*types.Named]bool{}) {
+			s.at = f
+			if byName[s.name] == nil {
+				order = append(order, s.name)
+			}
+			byName[s.name] = append(byName[s.name], s)
+		}
+	}
+	var problems []error
+	for _, name := range order {
+		all := byName[name]
+		if len(all) < 2 {
+			continue
+		}
+		first := all[0]
+		for _, s := range all[1:] {
+			if s.depth < first.depth {
+				first = s
+			}
+		}
+		for _, s := range all {
+			if s == first {
+				continue
+			}
+			where := "field " + s.field
+			if s.depth > 0 {
+				where += " (inlined through " + s.at.GoName + ")"
+			}
+			if s.depth == first.depth {
+				problems = append(problems, diag.Errorf(s.at.Pos, "%s of %s has the JSON name %q of field %s at line %d: encoding/json drops both; give one another name",
+					where, t.Name, name, first.field, first.at.Pos.Line))
+			} else {
+				problems = append(problems, diag.Warnf(s.at.Pos, "%s of %s has the JSON name %q of field %s at line %d, which hides it: the field is never serialized",
+					where, t.Name, name, first.field, first.at.Pos.Line))
+			}
+		}
+	}
+	return problems
+}
+
+// properties are the JSON properties a field contributes: its own name, or
+// for an inline member the properties of the struct behind it (each struct
+// once, so cycles end).
+func properties(f *model.Field, depth int, seen map[*types.Named]bool) []serialized {
+	if f.JSONName == "-" || !f.Var.Exported() && !f.Embedded {
+		return nil
+	}
+	if !f.Inline && !(f.Embedded && f.JSONName == "") {
+		name := f.JSONName
+		if name == "" {
+			name = f.GoName
+		}
+		return []serialized{{name: name, field: f.GoName, depth: depth}}
+	}
+	named := load.StructBehind(f.Type())
+	if named == nil || seen[named] {
+		return nil
+	}
+	seen[named] = true
+	st := named.Underlying().(*types.Struct)
+	var out []serialized
+	for i := range st.NumFields() {
+		out = append(out, properties(model.NewField(st.Field(i), st.Tag(i)), depth+1, seen)...)
+	}
+	return out
+}
+
+// jsonOptions are the options encoding/json and the Kubernetes generators read.
+var jsonOptions = map[string]bool{"omitempty": true, "omitzero": true, "string": true, "inline": true}
+
+// structTag refuses a tag that is not key:"value" pairs (reflect then
+// reads no json name at all, silently) and warns of json options nobody reads.
+func structTag(f *model.Field) []error {
+	if f.Tag == "" {
+		return nil
+	}
+	if err := wellFormed(f.Tag); err != "" {
+		return []error{diag.Errorf(f.Pos, "field %s: malformed struct tag `%s`: %s; write key:\"value\" pairs, like `json:\"name,omitempty\"`", f.GoName, f.Tag, err)}
+	}
+	json, ok := reflect.StructTag(f.Tag).Lookup("json")
+	if !ok {
+		return nil
+	}
+	var problems []error
+	_, options, _ := strings.Cut(json, ",")
+	for _, option := range strings.Split(options, ",") {
+		if option != "" && !jsonOptions[option] {
+			problems = append(problems, diag.Warnf(f.Pos, "field %s: json tag option %q means nothing to encoding/json (it knows omitempty, omitzero, string; Kubernetes adds inline)", f.GoName, option))
+		}
+	}
+	return problems
+}
+
+// wellFormed checks the conventional struct tag syntax that
+// reflect.StructTag.Lookup expects, as go vet's structtag check does; it
+// returns what is wrong, or "".
+func wellFormed(tag string) string {
+	for tag != "" {
+		i := 0
+		for i < len(tag) && tag[i] == ' ' {
+			i++
+		}
+		tag = tag[i:]
+		if tag == "" {
+			return ""
+		}
+		i = 0
+		for i < len(tag) && tag[i] > ' ' && tag[i] != ':' && tag[i] != '"' && tag[i] != 0x7f {
+			i++
+		}
+		if i == 0 {
+			return "a key is missing"
+		}
+		if i+1 >= len(tag) || tag[i] != ':' {
+			return "key " + strconv.Quote(tag[:i]) + " has no :\"value\""
+		}
+		if tag[i+1] != '"' {
+			return "the value of " + strconv.Quote(tag[:i]) + " is not quoted"
+		}
+		key := tag[:i]
+		tag = tag[i+1:]
+		i = 1
+		for i < len(tag) && tag[i] != '"' {
+			if tag[i] == '\\' {
+				i++
+			}
+			i++
+		}
+		if i >= len(tag) {
+			return "the value of " + strconv.Quote(key) + " has no closing quote"
+		}
+		if _, err := strconv.Unquote(tag[:i+1]); err != nil {
+			return "the value of " + strconv.Quote(key) + " is not a Go string"
+		}
+		tag = tag[i+1:]
+	}
+	return ""
+}
+
+// presence warns of +kubebuilder:validation:Required or Optional beside a
+// Kubernetes presence marker that says the opposite: the Kubernetes marker
+// decides, in the schema and in validation (k8s.io/api has a few), so the
+// kubebuilder one only misleads.
+func presence(f *model.Field) []error {
+	kubernetes := []struct {
+		name     string
+		required bool
+	}{{"optional", false}, {"k8s:optional", false}, {"required", true}, {"k8s:required", true}}
+	var problems []error
+	for _, kb := range []struct {
+		name     string
+		required bool
+	}{{"kubebuilder:validation:Required", true}, {"kubebuilder:validation:Optional", false}} {
+		m, ok := f.Markers.Get(kb.name)
+		if !ok {
+			continue
+		}
+		for _, k := range kubernetes {
+			other, ok := f.Markers.Get(k.name)
+			if ok && k.required != kb.required {
+				problems = append(problems, diag.Warnf(m.Pos, "%s contradicts +%s at line %d; the field is %s, as +%s says", m.String(), k.name, other.Pos.Line, presenceWord(k.required), k.name))
+			}
+		}
+	}
+	return problems
+}
+
+func presenceWord(required bool) string {
+	if required {
+		return "required"
+	}
+	return "optional"
+}
+
+// defaultType refuses a +kubebuilder:default whose value is not of the
+// field's JSON type, where the field is a plain string, bool or number
+// (types with their own JSON form, Quantity or IntOrString say, are left
+// to the CRD's own validation).
+func defaultType(f *model.Field) []error {
+	m, ok := f.Markers.Get("kubebuilder:default")
+	if !ok {
+		return nil
+	}
+	want := plainJSONType(f.Type())
+	if want == "" {
+		return nil
+	}
+	value, err := markers.ParseValue(m.Value)
+	if err != nil {
+		return nil // the openapi and crd generators report it
+	}
+	got := jsonTypeOf(value)
+	if got == want || want == "number" && got == "integer" {
+		return nil
+	}
+	hint := ""
+	if want == "string" {
+		hint = "; quote it: +" + m.Name + `="` + m.Value + `"`
+	}
+	return []error{diag.Errorf(m.Pos, "%s: field %s is a JSON %s, and %q is %s %s%s", m.String(), f.GoName, want, m.Value, article(got), got, hint)}
+}
+
+// plainJSONType is the JSON type of a Go type encoding/json writes as a
+// plain string, boolean or number, or "".
+func plainJSONType(t types.Type) string {
+	t = types.Unalias(t)
+	if ptr, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(ptr.Elem())
+	}
+	if named, ok := t.(*types.Named); ok {
+		for i := range named.NumMethods() {
+			switch named.Method(i).Name() {
+			case "MarshalJSON", "UnmarshalJSON", "MarshalText", "UnmarshalText", "OpenAPISchemaType":
+				return ""
+			}
+		}
+	}
+	basic, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return ""
+	}
+	switch info := basic.Info(); {
+	case info&types.IsString != 0:
+		return "string"
+	case info&types.IsBoolean != 0:
+		return "boolean"
+	case info&types.IsInteger != 0:
+		return "integer"
+	case info&types.IsFloat != 0:
+		return "number"
+	}
+	return ""
+}
+
+func article(word string) string {
+	if strings.ContainsRune("aeiou", rune(word[0])) {
+		return "an"
+	}
+	return "a"
+}
+
+func jsonTypeOf(v any) string {
+	switch v := v.(type) {
+	case string:
+		return "string"
+	case bool:
+		return "boolean"
+	case float64:
+		if v == float64(int64(v)) {
+			return "integer"
+		}
+		return "number"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	case nil:
+		return "null"
+	}
+	return "value"
+}
+
+// resourceArgs are the arguments of +kubebuilder:resource controller-gen reads.
+var resourceArgs = []string{"path", "scope", "shortName", "categories", "singular"}
+
+// resource checks +kubebuilder:resource wherever it is, CRD or not: known
+// arguments, and a scope of Namespaced or Cluster, as written.
+func resource(t *model.Type) []error {
+	m, ok := t.Markers.Get("kubebuilder:resource")
+	if !ok {
+		return nil
+	}
+	args, err := markers.ParseArgs(m.Args)
+	if err != nil {
+		return []error{diag.Errorf(m.Pos, "%s: %v", m.String(), err)}
+	}
+	var problems []error
+	for _, key := range slices.Sorted(maps.Keys(args)) {
+		if !slices.Contains(resourceArgs, key) {
+			problems = append(problems, diag.Errorf(m.Pos, "%s: unknown argument %q%s (want %s)", m.String(), key, didYouMean(key, resourceArgs), strings.Join(resourceArgs, ", ")))
+		}
+	}
+	if scope, ok := args["scope"]; ok && scope != "Namespaced" && scope != "Cluster" {
+		// The crd generator's words, so that a run of both reports it once.
+		problems = append(problems, diag.Errorf(m.Pos, "%s: scope is Namespaced or Cluster, not %q", m.String(), scope))
+	}
+	return problems
+}
+
+// didYouMean names the candidate a misspelled word is closest to (case,
+// one edit or a swap of two letters away), or says nothing.
+func didYouMean(word string, candidates []string) string {
+	for _, c := range candidates {
+		if markers.NearMiss(word, c) {
+			return fmt.Sprintf(" (did you mean %q?)", c)
+		}
+	}
+	return ""
+}
