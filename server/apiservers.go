@@ -76,8 +76,6 @@ func newAPIServers(url string, loopback *rest.Config, getter *restOptionsGetter,
 	}
 	coreConfig := genericConfig(serializer.NewCodecFactory(api.scheme), url, loopback, getter, aggregated, auth)
 	coreConfig.OpenAPIV3Config = typedOpenAPIConfig(api.scheme, api.resources, opts.OpenAPIDefinitions)
-	coreConfig.OpenAPIConfig = openAPIV2Config(coreConfig.OpenAPIV3Config)
-	coreConfig.SkipOpenAPIInstallation = false // it serves both servers' documents
 	crLike := api.customResourceLike
 	coreConfig.BuildHandlerChainFunc = func(handler http.Handler, c *genericapiserver.Config) http.Handler {
 		return buildHandlerChain(withCustomResourcePatchTypes(handler, crLike, c.Serializer), c)
@@ -97,7 +95,8 @@ func newAPIServers(url string, loopback *rest.Config, getter *restOptionsGetter,
 	finalizers.setLister(extensions.Informers.Apiextensions().V1().CustomResourceDefinitions().Lister())
 	watchCRDGroups(extensions.Informers.Apiextensions().V1().CustomResourceDefinitions(), core.DiscoveryGroupManager)
 	core.PrepareRun()
-	if err := joinOpenAPI(core, extensions.GenericAPIServer, extensionsOpenAPI); err != nil {
+	err = serveOpenAPI(openAPISource{core, coreConfig.OpenAPIV3Config}, openAPISource{extensions.GenericAPIServer, extensionsOpenAPI})
+	if err != nil {
 		return nil, err
 	}
 	return &apiServers{core: core, extensions: extensions, loopback: loopback}, nil
@@ -174,7 +173,7 @@ type authentication struct {
 // Users'), authorization that refuses only those users, the
 // NamespaceLifecycle admission unless turned off, no metrics. The OpenAPI
 // models are built (the field manager needs them); the server of the Go
-// types serves them (see joinOpenAPI).
+// types serves them (see serveOpenAPI).
 func genericConfig(codecs serializer.CodecFactory, url string, loopback *rest.Config, getter *restOptionsGetter,
 	aggregated discoveryendpoint.ResourceManager, auth authentication) *genericapiserver.Config {
 	c := genericapiserver.NewConfig(codecs)

@@ -136,10 +136,10 @@ func resourceServed(ctx context.Context, gvr schema.GroupVersionResource, disco 
 	if !slices.ContainsFunc(groups.Groups, func(g metav1.APIGroup) bool { return g.Name == gvr.Group }) {
 		return false
 	}
-	// Its schema is in /openapi/v3, for kubectl's validation and explain.
-	paths, err := disco.OpenAPIV3().Paths()
-	_, published := paths["apis/"+gvr.Group+"/"+gvr.Version]
-	return err == nil && published
+	// Its schema is in /openapi/v3, for kubectl's validation and explain
+	// (asked for alone: the discovery document would build every other).
+	err = disco.RESTClient().Get().AbsPath("/openapi/v3/apis", gvr.Group, gvr.Version).Do(ctx).Error()
+	return err == nil
 }
 
 // loadCRDs reads every CRD manifest in paths (files, or directories read

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"maps"
+
 	certificatesv1 "k8s.io/api/certificates/v1"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -9,9 +11,10 @@ import (
 )
 
 // The OpenAPI definitions of the built-in resources the server serves, as
-// kube-apiserver's generated ones but without descriptions: server-side
-// apply needs their structure (list and map types, keys), not their prose.
-// Their metav1 dependencies come from apiextensions' definitions.
+// kube-apiserver's generated ones: their structure (list and map types,
+// keys), which server-side apply needs, and the descriptions k8s.io/api
+// generates (SwaggerDoc), which kubectl explain shows. Their metav1
+// dependencies come from apiextensions' definitions.
 
 // namespaceDefinitions: spec.finalizers is atomic, status.conditions a map
 // keyed by type.
@@ -26,7 +29,7 @@ func namespaceDefinitions(ref common.ReferenceCallback) map[string]common.OpenAP
 		"lastTransitionTime": d.ref(timeName),
 	}, timeName)
 	condition.Schema.Required = []string{"type", "status"}
-	return map[string]common.OpenAPIDefinition{
+	return describe(map[string]common.OpenAPIDefinition{
 		nsName: d.resource(specName, statusName),
 		specName: object(map[string]spec.Schema{
 			"finalizers": list(str, spec.Extensions{"x-kubernetes-list-type": "atomic"}),
@@ -37,7 +40,7 @@ func namespaceDefinitions(ref common.ReferenceCallback) map[string]common.OpenAP
 		}, conditionName),
 		conditionName: condition,
 		corev1.NamespaceList{}.OpenAPIModelName(): d.list(nsName),
-	}
+	}, corev1.Namespace{}, corev1.NamespaceSpec{}, corev1.NamespaceStatus{}, corev1.NamespaceCondition{}, corev1.NamespaceList{})
 }
 
 // podCertificateRequestDefinitions: spec.unverifiedUserAnnotations is a
@@ -57,7 +60,7 @@ func podCertificateRequestDefinitions(ref common.ReferenceCallback) map[string]c
 		"unverifiedUserAnnotations": {SchemaProps: spec.SchemaProps{Type: []string{"object"}, AdditionalProperties: &spec.SchemaOrBool{Allows: true, Schema: &str}}},
 	})
 	pcrSpec.Schema.Required = []string{"signerName", "podName", "podUID", "serviceAccountName", "serviceAccountUID", "nodeName", "nodeUID", "stubPKCS10Request"}
-	return map[string]common.OpenAPIDefinition{
+	return describe(map[string]common.OpenAPIDefinition{
 		pcrName:  d.resource(specName, statusName),
 		specName: pcrSpec,
 		statusName: object(map[string]spec.Schema{
@@ -66,7 +69,42 @@ func podCertificateRequestDefinitions(ref common.ReferenceCallback) map[string]c
 			"notBefore":        d.ref(timeName), "beginRefreshAt": d.ref(timeName), "notAfter": d.ref(timeName),
 		}, conditionName, timeName),
 		certificatesv1.PodCertificateRequestList{}.OpenAPIModelName(): d.list(pcrName),
+	}, certificatesv1.PodCertificateRequest{}, certificatesv1.PodCertificateRequestSpec{},
+		certificatesv1.PodCertificateRequestStatus{}, certificatesv1.PodCertificateRequestList{})
+}
+
+// documented is a k8s.io/api type with its generated descriptions.
+type documented interface {
+	OpenAPIModelName() string
+	SwaggerDoc() map[string]string
+}
+
+// describe sets the descriptions of the types' definitions and of their
+// properties from SwaggerDoc, with TypeMeta's for kind and apiVersion, as
+// openapi-gen writes them from the same comments.
+func describe(defs map[string]common.OpenAPIDefinition, types ...documented) map[string]common.OpenAPIDefinition {
+	typeMeta := metav1.TypeMeta{}.SwaggerDoc()
+	for _, t := range types {
+		name := t.OpenAPIModelName()
+		def, ok := defs[name]
+		if !ok {
+			continue
+		}
+		doc := t.SwaggerDoc()
+		def.Schema.Description = doc[""]
+		properties := maps.Clone(def.Schema.Properties)
+		for property, schema := range properties {
+			if text, ok := doc[property]; ok {
+				schema.Description = text
+			} else if text, ok := typeMeta[property]; ok {
+				schema.Description = text
+			}
+			properties[property] = schema
+		}
+		def.Schema.Properties = properties
+		defs[name] = def
 	}
+	return defs
 }
 
 var str = spec.Schema{SchemaProps: spec.SchemaProps{Type: []string{"string"}}}

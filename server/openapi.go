@@ -117,54 +117,44 @@ func addMissingDependencies(defs map[string]common.OpenAPIDefinition) {
 // unstructuredListDefinition is the fallback schema of a list kind: apiVersion,
 // kind and ListMeta typed, items left as they are.
 func unstructuredListDefinition(ref common.ReferenceCallback) common.OpenAPIDefinition {
-	listMeta := metav1.ListMeta{}.OpenAPIModelName()
-	return common.OpenAPIDefinition{
-		Schema: spec.Schema{
-			SchemaProps: spec.SchemaProps{
-				Type:     []string{"object"},
-				Required: []string{"items"},
-				Properties: map[string]spec.Schema{
-					"apiVersion": {SchemaProps: spec.SchemaProps{Type: []string{"string"}}},
-					"kind":       {SchemaProps: spec.SchemaProps{Type: []string{"string"}}},
-					"metadata": {SchemaProps: spec.SchemaProps{
-						Default: map[string]interface{}{},
-						AllOf:   []spec.Schema{{SchemaProps: spec.SchemaProps{Ref: ref(listMeta)}}},
-					}},
-					"items": {SchemaProps: spec.SchemaProps{
-						Type: []string{"array"},
-						Items: &spec.SchemaOrArray{Schema: &spec.Schema{
-							SchemaProps:      spec.SchemaProps{Type: []string{"object"}},
-							VendorExtensible: spec.VendorExtensible{Extensions: spec.Extensions{"x-kubernetes-preserve-unknown-fields": true}},
-						}},
-					}},
-				},
-			},
-		},
-		Dependencies: []string{listMeta},
-	}
+	def := typedMetaDefinition(ref, metav1.ListMeta{}.OpenAPIModelName())
+	def.Schema.Required = []string{"items"}
+	def.Schema.Properties["items"] = spec.Schema{SchemaProps: spec.SchemaProps{
+		Type:  []string{"array"},
+		Items: &spec.SchemaOrArray{Schema: &spec.Schema{SchemaProps: spec.SchemaProps{Type: []string{"object"}}, VendorExtensible: preserveUnknownFields()}},
+	}}
+	return def
 }
 
 // unstructuredResourceDefinition is the fallback schema of a resource:
 // apiVersion, kind and ObjectMeta typed, every other field preserved as is.
 func unstructuredResourceDefinition(ref common.ReferenceCallback) common.OpenAPIDefinition {
-	objectMeta := metav1.ObjectMeta{}.OpenAPIModelName()
+	def := typedMetaDefinition(ref, metav1.ObjectMeta{}.OpenAPIModelName())
+	def.Schema.VendorExtensible = preserveUnknownFields()
+	return def
+}
+
+// preserveUnknownFields is a fresh extension each time: definitions are
+// not to share maps.
+func preserveUnknownFields() spec.VendorExtensible {
+	return spec.VendorExtensible{Extensions: spec.Extensions{"x-kubernetes-preserve-unknown-fields": true}}
+}
+
+// typedMetaDefinition is an object with apiVersion, kind and metadata of
+// the type named meta.
+func typedMetaDefinition(ref common.ReferenceCallback, meta string) common.OpenAPIDefinition {
 	return common.OpenAPIDefinition{
-		Schema: spec.Schema{
-			SchemaProps: spec.SchemaProps{
-				Type: []string{"object"},
-				Properties: map[string]spec.Schema{
-					"apiVersion": {SchemaProps: spec.SchemaProps{Type: []string{"string"}}},
-					"kind":       {SchemaProps: spec.SchemaProps{Type: []string{"string"}}},
-					"metadata": {SchemaProps: spec.SchemaProps{
-						Default: map[string]interface{}{},
-						AllOf:   []spec.Schema{{SchemaProps: spec.SchemaProps{Ref: ref(objectMeta)}}},
-					}},
-				},
+		Schema: spec.Schema{SchemaProps: spec.SchemaProps{
+			Type: []string{"object"},
+			Properties: map[string]spec.Schema{
+				"apiVersion": {SchemaProps: spec.SchemaProps{Type: []string{"string"}}},
+				"kind":       {SchemaProps: spec.SchemaProps{Type: []string{"string"}}},
+				"metadata": {SchemaProps: spec.SchemaProps{
+					Default: map[string]interface{}{},
+					AllOf:   []spec.Schema{{SchemaProps: spec.SchemaProps{Ref: ref(meta)}}},
+				}},
 			},
-			VendorExtensible: spec.VendorExtensible{Extensions: spec.Extensions{
-				"x-kubernetes-preserve-unknown-fields": true,
-			}},
-		},
-		Dependencies: []string{objectMeta},
+		}},
+		Dependencies: []string{meta},
 	}
 }

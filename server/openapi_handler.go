@@ -2,16 +2,21 @@ package server
 
 import (
 	"maps"
+	"net/http"
 	"strings"
+	"sync"
 
 	restful "github.com/emicklei/go-restful/v3"
 	genericapiserver "k8s.io/apiserver/pkg/server"
 	"k8s.io/kube-openapi/pkg/aggregator"
 	builder2 "k8s.io/kube-openapi/pkg/builder"
 	"k8s.io/kube-openapi/pkg/builder3"
+	"k8s.io/kube-openapi/pkg/cached"
 	"k8s.io/kube-openapi/pkg/common"
 	"k8s.io/kube-openapi/pkg/common/restfuladapter"
 	"k8s.io/kube-openapi/pkg/handler"
+	"k8s.io/kube-openapi/pkg/handler3"
+	"k8s.io/kube-openapi/pkg/spec3"
 	"k8s.io/kube-openapi/pkg/validation/spec"
 )
 
@@ -20,10 +25,12 @@ import (
 // kube-apiserver does, so kubectl validates, applies (server-side too) and
 // explains with them. kube-apiserver's aggregator joins the documents of its
 // servers; here the server of the Go types (first in the chain) serves one
-// document for both: its own, built by the generic server from the Go types'
-// definitions, with the apiextensions server's (the CRD API) merged in, and
-// the apiextensions server's OpenAPI controllers, which kube-apiserver runs
-// to add every CRD's schema, write into it.
+// document for both: the Go types', from their definitions, the
+// apiextensions server's (the CRD API), and what the apiextensions server's
+// OpenAPI controllers, which kube-apiserver runs too, add for every CRD.
+//
+// The documents are built on first request, not at start: building them
+// takes longer than the rest of a start, and most tests never ask.
 
 // openAPIV2Config is the OpenAPI v2 configuration that goes with a v3 one:
 // the same definitions and names, as kube-apiserver configures both.
@@ -39,40 +46,99 @@ func openAPIV2Config(v3 *common.OpenAPIV3Config) *common.Config {
 	}
 }
 
-// joinOpenAPI makes core's OpenAPI services (installed by its PrepareRun)
-// the extensions server's, with the extensions server's own API in them,
-// before the post-start hooks start the CRD OpenAPI controllers, which read
-// the services when they start.
-func joinOpenAPI(core, extensions *genericapiserver.GenericAPIServer, extensionsV3 *common.OpenAPIV3Config) error {
-	webServices := restfuladapter.AdaptWebServices(extensions.Handler.GoRestfulContainer.RegisteredWebServices())
-	extensionsV2, err := builder2.BuildOpenAPISpecFromRoutes(webServices, openAPIV2Config(extensionsV3))
-	if err != nil {
+// openAPISource is one server's routes and OpenAPI configuration.
+type openAPISource struct {
+	server *genericapiserver.GenericAPIServer
+	config *common.OpenAPIV3Config
+}
+
+// serveOpenAPI installs /openapi/v2 and /openapi/v3 on core's mux for both
+// servers, and makes them the extensions server's OpenAPI services before
+// its post-start hooks start the CRD OpenAPI controllers (which read them
+// when they start).
+func serveOpenAPI(core, extensions openAPISource) error {
+	mux := core.server.Handler.NonGoRestfulMux
+	v3 := handler3.NewOpenAPIService()
+	if err := v3.RegisterOpenAPIV3VersionedService("/openapi/v3", mux); err != nil {
 		return err
 	}
-	extensionsV2.Definitions = handler.PruneDefaults(extensionsV2.Definitions)
-	static := *core.StaticOpenAPISpec
-	static.Paths = &spec.Paths{VendorExtensible: core.StaticOpenAPISpec.Paths.VendorExtensible, Paths: maps.Clone(core.StaticOpenAPISpec.Paths.Paths)}
-	static.Definitions = maps.Clone(core.StaticOpenAPISpec.Definitions)
-	static.Parameters = maps.Clone(core.StaticOpenAPISpec.Parameters)
-	if err := aggregator.MergeSpecsIgnorePathConflictRenamingDefinitionsAndParameters(&static, extensionsV2); err != nil {
-		return err
-	}
-	if err := core.OpenAPIVersionedService.UpdateSpec(&static); err != nil {
-		return err
-	}
-	for _, ws := range extensions.Handler.GoRestfulContainer.RegisteredWebServices() {
-		groupVersion := strings.TrimPrefix(ws.RootPath(), "/")
-		if !strings.HasPrefix(groupVersion, "apis/") || strings.Count(groupVersion, "/") != 2 {
-			continue // the group's own document (/apis/<group>) has no version
+	for _, source := range []openAPISource{core, extensions} {
+		for _, ws := range source.server.Handler.GoRestfulContainer.RegisteredWebServices() {
+			groupVersion := strings.TrimPrefix(ws.RootPath(), "/")
+			if !isGroupVersionPath(groupVersion) {
+				continue
+			}
+			v3.UpdateGroupVersionLazy(groupVersion, cached.Once(cached.Func(func() (*spec3.OpenAPI, string, error) {
+				openAPI, err := builder3.BuildOpenAPISpecFromRoutes(restfuladapter.AdaptWebServices([]*restful.WebService{ws}), source.config)
+				return openAPI, "static", err // the served document's ETag is its hash
+			})))
 		}
-		openAPI, err := builder3.BuildOpenAPISpecFromRoutes(restfuladapter.AdaptWebServices([]*restful.WebService{ws}), extensionsV3)
-		if err != nil {
-			return err
-		}
-		core.OpenAPIV3VersionedService.UpdateGroupVersion(groupVersion, openAPI)
 	}
-	extensions.StaticOpenAPISpec = &static
-	extensions.OpenAPIVersionedService = core.OpenAPIVersionedService
-	extensions.OpenAPIV3VersionedService = core.OpenAPIV3VersionedService
+
+	// The v2 controller merges the CRDs into the static document it is
+	// given, when the document is asked for: the static one is filled in on
+	// the first request, before anything reads it.
+	static := &spec.Swagger{}
+	var buildOnce sync.Once
+	var buildErr error
+	ensureStatic := func() error {
+		buildOnce.Do(func() {
+			var joined *spec.Swagger
+			if joined, buildErr = staticOpenAPIV2(core, extensions); buildErr == nil {
+				*static = *joined
+			}
+		})
+		return buildErr
+	}
+	v2 := handler.NewOpenAPIServiceLazy(cached.Func(func() (*spec.Swagger, string, error) {
+		return static, "static", ensureStatic()
+	}))
+	v2.RegisterOpenAPIVersionedService("/openapi/v2", pathHandlerFunc(func(path string, h http.Handler) {
+		mux.Handle(path, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if err := ensureStatic(); err != nil {
+				http.Error(w, err.Error(), http.StatusInternalServerError)
+				return
+			}
+			h.ServeHTTP(w, r)
+		}))
+	}))
+
+	extensions.server.StaticOpenAPISpec = static
+	extensions.server.OpenAPIVersionedService = v2
+	extensions.server.OpenAPIV3VersionedService = v3
 	return nil
 }
+
+// staticOpenAPIV2 builds both servers' OpenAPI v2 documents and joins them.
+func staticOpenAPIV2(core, extensions openAPISource) (*spec.Swagger, error) {
+	var joined *spec.Swagger
+	for _, source := range []openAPISource{core, extensions} {
+		webServices := restfuladapter.AdaptWebServices(source.server.Handler.GoRestfulContainer.RegisteredWebServices())
+		document, err := builder2.BuildOpenAPISpecFromRoutes(webServices, openAPIV2Config(source.config))
+		if err != nil {
+			return nil, err
+		}
+		document.Definitions = handler.PruneDefaults(document.Definitions)
+		if joined == nil {
+			joined = document
+			continue
+		}
+		if err := aggregator.MergeSpecsIgnorePathConflictRenamingDefinitionsAndParameters(joined, document); err != nil {
+			return nil, err
+		}
+	}
+	joined.Definitions = maps.Clone(joined.Definitions)
+	return joined, nil
+}
+
+// isGroupVersionPath reports whether path is api/<version> or
+// apis/<group>/<version>: a group version's own document.
+func isGroupVersionPath(path string) bool {
+	parts := strings.Split(path, "/")
+	return (len(parts) == 2 && parts[0] == "api") || (len(parts) == 3 && parts[0] == "apis")
+}
+
+// pathHandlerFunc is a common.PathHandler.
+type pathHandlerFunc func(path string, handler http.Handler)
+
+func (f pathHandlerFunc) Handle(path string, handler http.Handler) { f(path, handler) }

@@ -123,7 +123,7 @@ var kubectlVolatile = []struct {
 }{
 	{regexp.MustCompile(`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z`), "<time>"},
 	{regexp.MustCompile(`\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)? [+-]\d{4}`), "<time>"}, // kubectl diff's file times
-	{regexp.MustCompile(`/(LIVE|MERGED)-\d+/`), "/$1/"},                                       // kubectl diff's temporary directories
+	{regexp.MustCompile(`/(LIVE|MERGED)-\d+/`), "/$1/"},                                // kubectl diff's temporary directories
 	{regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`), "<uid>"},
 	{regexp.MustCompile(`(resourceVersion"?:\s*"?)\d+`), "${1}<rv>"},
 	{regexp.MustCompile(`\b(\d+[smhd])+\b`), "<age>"},
