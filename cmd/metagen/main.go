@@ -9,5 +9,5 @@ import (
 )
 
 func main() {
-	os.Exit(cli.Run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(profiled(func() int { return cli.Run(os.Args[1:], os.Stdout, os.Stderr) }))
 }

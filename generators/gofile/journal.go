@@ -12,8 +12,6 @@ import (
 	"strings"
 	"sync"
 	"syscall"
-
-	"github.com/metagen-dev/metagen/generators/load"
 )
 
 // The write phase keeps a journal, so that a run killed in the middle of
@@ -202,10 +200,10 @@ func journalAlive(path string) bool {
 
 // leftoverChanges are the removals of what interrupted runs left, for the
 // plan: no header check, the names are ours.
-func leftoverChanges(moduleDir string, dirs []string) []Change {
+func leftoverChanges(inside *insideChecker, moduleDir string, dirs []string) []Change {
 	var changes []Change
 	for _, path := range leftovers(moduleDir, dirs) {
-		if _, inside := load.InsideModule(moduleDir, path); !inside {
+		if _, ok := inside.check(path); !ok {
 			continue
 		}
 		old, _ := os.ReadFile(path)

@@ -56,10 +56,11 @@ type Plan struct {
 // header is never overwritten.
 func NewPlan(moduleDir string, wanted map[string][]byte, stale []string) (*Plan, error) {
 	plan := &Plan{moduleDir: moduleDir}
+	inside := newInsideChecker(moduleDir)
 	dirs := map[string]bool{}
 	for _, path := range sortedKeys(wanted) {
 		dirs[filepath.Dir(path)] = true
-		change, err := planWrite(moduleDir, path, wanted[path])
+		change, err := planWrite(inside, moduleDir, path, wanted[path])
 		if err != nil {
 			return nil, err
 		}
@@ -70,7 +71,7 @@ func NewPlan(moduleDir string, wanted map[string][]byte, stale []string) (*Plan,
 		if _, produced := wanted[path]; produced {
 			continue
 		}
-		if _, inside := load.InsideModule(moduleDir, path); !inside {
+		if _, ok := inside.check(path); !ok {
 			continue // a symlink leads out of the module: never remove there
 		}
 		old, err := os.ReadFile(path)
@@ -79,13 +80,13 @@ func NewPlan(moduleDir string, wanted map[string][]byte, stale []string) (*Plan,
 		}
 		plan.Changes = append(plan.Changes, Change{Path: path, Action: Remove, Old: old})
 	}
-	plan.Changes = append(plan.Changes, leftoverChanges(moduleDir, slices.Sorted(maps.Keys(dirs)))...)
+	plan.Changes = append(plan.Changes, leftoverChanges(inside, moduleDir, slices.Sorted(maps.Keys(dirs)))...)
 	sort.Slice(plan.Changes, func(i, j int) bool { return plan.Changes[i].Path < plan.Changes[j].Path })
 	return plan, nil
 }
 
-func planWrite(moduleDir, path string, content []byte) (Change, error) {
-	if resolved, inside := load.InsideModule(moduleDir, path); !inside {
+func planWrite(inside *insideChecker, moduleDir, path string, content []byte) (Change, error) {
+	if resolved, ok := inside.check(path); !ok {
 		return Change{}, fmt.Errorf("%s: refusing to write outside the module at %s (the path leads to %s)", path, moduleDir, resolved)
 	}
 	old, err := os.ReadFile(path)
@@ -127,9 +128,17 @@ func (p *Plan) Apply() error {
 	if err != nil {
 		return err
 	}
+	made := map[string]bool{} // directories already made: one MkdirAll each, not one per file
 	for _, c := range pending {
 		if c.Action == Remove {
 			continue
+		}
+		if dir := filepath.Dir(c.Path); !made[dir] {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				j.abandon()
+				return err
+			}
+			made[dir] = true
 		}
 		if err := writeAtomically(j, c.Path, c.New); err != nil {
 			j.abandon()
@@ -148,10 +157,9 @@ func (p *Plan) Apply() error {
 	return j.finish()
 }
 
+// writeAtomically writes content to a temporary file in path's directory,
+// which must exist, and renames it over path.
 func writeAtomically(j *journal, path string, content []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
 	name, err := j.tempName(path)
 	if err != nil {
 		return err
@@ -161,7 +169,15 @@ func writeAtomically(j *journal, path string, content []byte) error {
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name()) // a no-op after a successful rename
+	// The temporary file is removed only on failure: after a rename it is
+	// gone, and removing it anyway cost two failed syscalls per file
+	// (os.Remove tries unlink, then rmdir).
+	renamed := false
+	defer func() {
+		if !renamed {
+			os.Remove(name)
+		}
+	}()
 	if _, err := tmp.Write(content); err != nil {
 		tmp.Close()
 		return err
@@ -174,7 +190,11 @@ func writeAtomically(j *journal, path string, content []byte) error {
 		return err
 	}
 	j.hook()
-	return os.Rename(tmp.Name(), path)
+	if err := os.Rename(name, path); err != nil {
+		return err
+	}
+	renamed = true
+	return nil
 }
 
 // Diff renders every pending change as a unified diff, paths relative to base.

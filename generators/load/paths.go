@@ -68,3 +68,10 @@ func outsideModule(universe *model.Universe) []error {
 	}
 	return errs
 }
+
+// InsideResolved reports whether resolved (a ResolvePath result) lies inside
+// resolvedModuleDir (ResolvePath of the module directory): InsideModule for
+// callers that resolve many paths and cache what they resolved.
+func InsideResolved(resolvedModuleDir, resolved string) bool {
+	return lexicallyInside(resolvedModuleDir, resolved)
+}

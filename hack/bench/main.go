@@ -81,7 +81,7 @@ func parseFlags(args []string) (config, error) {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	cfg := config{}
 	var suiteName, tools, metagenArgs, validationPackages string
-	fs.StringVar(&suiteName, "suite", "deepcopy", "what to generate: deepcopy, openapi, client, validation or compat")
+	fs.StringVar(&suiteName, "suite", "deepcopy", "what to generate: deepcopy, openapi, client, validation, compat or all")
 	fs.IntVar(&cfg.runs, "runs", 3, "timed runs per tool (interleaved A B C A B C ...)")
 	fs.StringVar(&tools, "tools", "", "comma-separated subset of the suite's tools (deepcopy: metagen,deepcopy-gen,controller-gen; openapi: metagen,openapi-gen; client: metagen,code-generator; validation: metagen,validation-gen)")
 	fs.StringVar(&cfg.apiVersion, "api-version", "v0.37.2", "k8s.io/api version to generate for")
@@ -118,7 +118,7 @@ func parseFlags(args []string) (config, error) {
 	}
 	var ok bool
 	if cfg.suite, ok = suites[suiteName]; !ok {
-		return cfg, fmt.Errorf("unknown suite %q (deepcopy, openapi, client, validation or compat)", suiteName)
+		return cfg, fmt.Errorf("unknown suite %q (deepcopy, openapi, client, validation, compat or all)", suiteName)
 	}
 	if cfg.suite.name == "validation" {
 		var err error

@@ -61,6 +61,11 @@ func runChecked(ctx context.Context, ws *workspace, t tool) (measurement, error)
 	if err := ws.reset(); err != nil {
 		return measurement{}, fmt.Errorf("restoring the k8s.io/api copy: %w", err)
 	}
+	if setup := ws.suite.setup[t.name]; setup != nil {
+		if err := setup(ctx, ws, t); err != nil {
+			return measurement{}, fmt.Errorf("setting up %s: %w", t.name, err)
+		}
+	}
 	m, output, err := runMeasured(ctx, ws, t)
 	if err != nil {
 		return m, err

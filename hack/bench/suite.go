@@ -34,6 +34,8 @@ type suite struct {
 	// tool may end with besides 0 (compat's 1: breaking changes found).
 	readOnly   map[string]bool
 	acceptExit map[string]int
+	// setup, per tool, readies the restored tree untimed before each run.
+	setup map[string]func(ctx context.Context, ws *workspace, t tool) error
 }
 
 var suites = map[string]suite{

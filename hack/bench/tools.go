@@ -74,6 +74,8 @@ func prepareTool(ctx context.Context, cfg config, name, repoRoot string, ws *wor
 		return tool{name, cfg.openAPIGenVersion, bin, args}, err == nil, err
 	case toolCodeGenerator:
 		return prepareCodeGenerator(ctx, cfg, ws)
+	case toolAnchors, toolMetagenVerify, toolGoToolNoop, toolDirectNoop, toolFloor:
+		return prepareAllTool(ctx, cfg, name, repoRoot, ws)
 	case toolValidationGen:
 		bin, err := installAnchor(ctx, "k8s.io/code-generator/cmd/validation-gen", cfg.codeGeneratorVersion)
 		// As hack/update-codegen.sh runs it (without the lint rules and the
