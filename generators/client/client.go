@@ -95,9 +95,10 @@ var Generator = &gen.Generator{
 		markerOnlyVerbs, markerSkipVerbs, markerMethod, markerResourceName, markerPlural,
 		markerGroupName, markerGroupGoName, markerOutput,
 	},
-	Enabled:    enabled,
-	Run:        run,
-	OwnedFiles: ownedFiles,
+	Enabled:        enabled,
+	Run:            run,
+	OwnedFiles:     ownedFiles,
+	ReadsResources: true,
 }
 
 // enabled reports whether a package has a +genclient type.

@@ -20,6 +20,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/kube"
 	"github.com/metagen-dev/metagen/generators/model"
 )
 
@@ -33,6 +34,9 @@ type Options struct {
 	Patterns []string
 	// BuildFlags are passed to the go command, e.g. -tags.
 	BuildFlags []string
+	// Settings are the run's command-line choices, kept in the universe;
+	// the Kubernetes layer reads them.
+	Settings model.Settings
 }
 
 // Load loads the packages matched by the patterns and builds the model.
@@ -55,7 +59,7 @@ func Load(opts Options) (*model.Universe, error) {
 		return nil, err
 	}
 	var problems []error
-	universe := &model.Universe{Fset: token.NewFileSet()}
+	universe := &model.Universe{Fset: token.NewFileSet(), Settings: opts.Settings}
 	for _, pkg := range roots {
 		problems = append(problems, listErrors(pkg)...)
 		if err := checkModule(universe, pkg); err != nil {
@@ -79,6 +83,7 @@ func Load(opts Options) (*model.Universe, error) {
 		problems = append(problems, errs...)
 		universe.Packages = append(universe.Packages, built)
 	}
+	universe.LayerErrors = kube.Resolve(universe)
 	if len(problems) > 0 {
 		return nil, errors.Join(diag.Sort(problems)...)
 	}

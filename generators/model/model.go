@@ -22,6 +22,11 @@ type Universe struct {
 	Packages []*Package
 	// ModuleDir is the root directory of the main module; nothing is written outside it.
 	ModuleDir string
+	// Settings are the run's command-line choices.
+	Settings Settings
+	// LayerErrors are the conflicts the Kubernetes layer found (two markers
+	// that disagree), positioned; the pipeline reports them once.
+	LayerErrors []error
 }
 
 // Package is one input package.
@@ -38,6 +43,8 @@ type Package struct {
 	Markers markers.Set
 	// NamedTypes are the package's top-level named types, in source order.
 	NamedTypes []*Type
+	// API is the package as a group version (the Kubernetes layer).
+	API GroupVersion
 	// GeneratedFiles are the absolute paths of existing files that carry our
 	// header. They were left out of type checking so that stale output never
 	// breaks a load.
@@ -54,6 +61,9 @@ type Type struct {
 	Markers markers.Set
 	// Fields are set for struct types, in declaration order.
 	Fields []*Field
+	// Resource is set for root types: what the type is as an API resource
+	// (the Kubernetes layer).
+	Resource *Resource
 }
 
 // Named returns the type's go/types representation.

@@ -361,9 +361,13 @@ func setKeyword(s *schema, keyword, value string, hasValue bool) error {
 	case "title":
 		s.Checks.Title = unquote(value)
 	case "enum":
+		items, err := markers.AnyList(value)
+		if err != nil {
+			return err
+		}
 		s.Enum = nil
-		for _, item := range strings.Split(value, ";") {
-			s.Enum = append(s.Enum, looseJSON(strings.TrimSpace(item)))
+		for _, item := range items {
+			s.Enum = append(s.Enum, enumJSON(item))
 		}
 	case "example":
 		example, err := markers.ParseValue(value)
@@ -441,16 +445,6 @@ func unquote(value string) string {
 		if unquoted, err := strconv.Unquote(value); err == nil {
 			return unquoted
 		}
-	}
-	return value
-}
-
-// looseJSON reads an enum item as JSON, or as a plain string when it is
-// not JSON, as controller-gen does for unquoted strings.
-func looseJSON(value string) any {
-	var v any
-	if err := json.Unmarshal([]byte(value), &v); err == nil {
-		return v
 	}
 	return value
 }
@@ -611,4 +605,16 @@ func (g *generation) packageDefaultOptional(field *types.Var) (optional, ok bool
 		return false, true
 	}
 	return false, false
+}
+
+// enumJSON is an enum item as controller-tools parsed it, as JSON decodes
+// it (controller-gen marshals the value: 1 is a number, "1" a string).
+func enumJSON(item any) any {
+	switch v := item.(type) {
+	case int:
+		return float64(v)
+	case int64:
+		return float64(v)
+	}
+	return item
 }

@@ -43,6 +43,8 @@ type Options struct {
 	Only       []string
 	HeaderFile string
 	BuildFlags []string
+	// Settings are the anchors' command-line choices (--crd-dir, --plural-exceptions, …).
+	Settings model.Settings
 }
 
 // Generate plans and writes. On any error nothing is written.
@@ -64,7 +66,7 @@ func NewPlan(opts Options) (*gofile.Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	universe, err := load.Load(load.Options{Dir: opts.Dir, Patterns: opts.Patterns, BuildFlags: opts.BuildFlags})
+	universe, err := load.Load(load.Options{Dir: opts.Dir, Patterns: opts.Patterns, BuildFlags: opts.BuildFlags, Settings: opts.Settings})
 	if err != nil {
 		return nil, err
 	}
@@ -146,6 +148,12 @@ func run(universe *model.Universe, selected []*gen.Generator, header gofile.Head
 
 	wanted := map[string][]byte{}
 	var problems []error
+	for _, g := range selected {
+		if g.ReadsResources {
+			problems = append(problems, universe.LayerErrors...) // once
+			break
+		}
+	}
 	for _, j := range jobs {
 		if j.err != nil {
 			problems = append(problems, diag.Unwrap(j.err)...)

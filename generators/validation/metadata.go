@@ -53,34 +53,11 @@ func (a *analyzer) metadataPlan(t *model.Type) *metadataPlan {
 	return p
 }
 
-// namespaced reads the scope from +genclient:nonNamespaced and
-// +kubebuilder:resource:scope=…, which must agree.
+// namespaced is the scope the Kubernetes layer gives the type
+// (+genclient:nonNamespaced, +kubebuilder:resource:scope; it reports their
+// conflicts); a type that is no resource is namespaced, as by default.
 func (a *analyzer) namespaced(t *model.Type) bool {
-	cluster := t.Markers.Has(markerNonNamespaced)
-	if m, ok := t.Markers.Get(markerResource); ok {
-		if scope, found := argValue(m.Args, "scope"); found {
-			switch scope {
-			case "Cluster", "Namespaced":
-				if cluster && scope != "Cluster" {
-					a.errorf(m.Pos, "+kubebuilder:resource:scope=%s contradicts +genclient:nonNamespaced", scope)
-				}
-				cluster = scope == "Cluster"
-			default:
-				a.errorf(m.Pos, "+kubebuilder:resource:scope=%s: want Namespaced or Cluster", scope)
-			}
-		}
-	}
-	return !cluster
-}
-
-// argValue finds key=value in controller-tools style arguments.
-func argValue(args, key string) (string, bool) {
-	for _, part := range strings.Split(args, ",") {
-		if k, v, ok := strings.Cut(part, "="); ok && strings.TrimSpace(k) == key {
-			return strings.TrimSpace(v), true
-		}
-	}
-	return "", false
+	return t.Resource == nil || t.Resource.Namespaced
 }
 
 func (a *analyzer) isCustomResource(t *model.Type) bool {
