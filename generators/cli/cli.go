@@ -59,7 +59,7 @@ Usage:
 PATTERNS are Go package patterns; ./... by default.
 generate writes only the files that changed, and nothing at all on error.
 verify writes nothing: it exits 1 with a diff when generated files are stale.
-`
+`+anchorFlagHelp
 
 // pipelineFlags are the flags generate and verify share.
 type pipelineFlags struct {
@@ -75,10 +75,16 @@ func parsePipelineFlags(name string, args []string, stderr io.Writer) (pipeline.
 	set.StringVar(&f.generators, "g", "", "comma-separated generators to run (default: every generator the packages opt into)")
 	set.StringVar(&f.headerFile, "header-file", "", "file of Go comments (e.g. a license) to put at the top of generated files")
 	set.StringVar(&f.tags, "tags", "", "comma-separated build tags for loading")
+	var anchors anchorFlags
+	anchors.register(set)
 	if err := set.Parse(args); err != nil {
 		return pipeline.Options{}, err
 	}
 	opts := pipeline.Options{Patterns: set.Args(), HeaderFile: f.headerFile}
+	if err := anchors.apply(&opts); err != nil {
+		fmt.Fprintln(stderr, "metagen:", err)
+		return pipeline.Options{}, err
+	}
 	if f.generators != "" {
 		opts.Only = strings.Split(f.generators, ",")
 	}

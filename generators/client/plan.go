@@ -25,6 +25,8 @@ import (
 type clientset struct {
 	Dir     string // absolute
 	PkgPath string
+	// Name is --clientset-name: the clientset's package under clientset/ ("" for clientset/ itself).
+	Name string
 	// Groups are sorted by group name, then version.
 	Groups []*groupVersion
 	// applyTypes are the types with apply configurations, of every group version.
@@ -90,7 +92,7 @@ func newPlan(u *model.Universe) *plan {
 		}
 		cs := byDir[dir]
 		if cs == nil {
-			cs = &clientset{Dir: dir, PkgPath: importPathOf(u, pkg, dir)}
+			cs = &clientset{Dir: dir, PkgPath: importPathOf(u, pkg, dir), Name: u.Settings.ClientsetName}
 			byDir[dir] = cs
 		}
 		if other := cs.find(gv.Group, gv.Version); other != nil {
@@ -326,6 +328,12 @@ func identifier(s string) string {
 // package directory; it must stay inside the module.
 func outputDir(u *model.Universe, pkg *model.Package) (string, error) {
 	rel, pos := "../client", positionOf(pkg)
+	if u.Settings.ClientDir != "" { // --client-dir, relative to the module root
+		moduleDir := filepath.Join(u.ModuleDir, filepath.FromSlash(u.Settings.ClientDir))
+		if r, err := filepath.Rel(pkg.Dir, moduleDir); err == nil {
+			rel = filepath.ToSlash(r)
+		}
+	}
 	if m, ok := pkg.Markers.Get(markerOutput); ok {
 		rel, pos = m.Value, m.Pos
 	}

@@ -135,6 +135,9 @@ func (b *builder) schema(path string, v *version) *apiextensionsv1.CustomResourc
 		b.broken = true
 		return nil
 	}
+	if n := b.pass.Universe.Settings.CRD.MaxDescLen; n != nil {
+		truncateDescriptions(props, *n)
+	}
 	return &apiextensionsv1.CustomResourceValidation{OpenAPIV3Schema: props}
 }
 

@@ -25,6 +25,10 @@ type builder struct {
 	// crd is set when the schema is for a CRD (Expand): integers get
 	// controller-gen's formats.
 	crd bool
+	// openapiGen is set for the openapi generator's own definitions, where
+	// openapi-gen's rules hold; a CRD or an apply configuration's schema
+	// (a project that never runs openapi-gen) does not answer to them.
+	openapiGen bool
 	// refs are the named types referred to, by Go path, for Dependencies.
 	refs map[string]*types.TypeName
 	errs []error
@@ -330,7 +334,9 @@ func (b *builder) property(field *types.Var, tag reflect.StructTag, c comment, o
 	t := field.Type()
 	s := &schema{Go: t, Pos: c.Pos}
 	validation := b.kubeOpenAPIValidation(c)
-	b.checkPatchTags(field, tag, c)
+	if b.openapiGen {
+		b.checkPatchTags(field, tag, c)
+	}
 	s.Extensions = b.memberExtensions(c, t, validation.Extensions)
 	s.Description = b.valueDescription(s, c, t)
 	if options := jsonOptions(tag); len(options) > 0 && options[0] == "string" {

@@ -100,6 +100,13 @@ var keywordMarkers = map[string]string{
 	"kubebuilder:example":                           "example",
 }
 
+// crdK8sKeywords are the +k8s: keyword tags controller-gen v0.23.0 reads
+// into CRD schemas (its declarative validation aliases); it ignores the
+// others (+k8s:format=k8s-prefixed-label-key in k8s.io/api, +k8s:minLength,
+// …), and so do the CRDs: a CRD embedding a PodSpec is what controller-gen
+// writes, and never refused for a tag the user cannot edit.
+var crdK8sKeywords = map[string]bool{"k8s:minimum": true, "k8s:maximum": true, "k8s:maxItems": true}
+
 // addFieldMarkerValidation applies the validation markers of a field, and
 // those on the named non-struct types behind it, which apply wherever the
 // type is used. The field's own markers win.
@@ -302,7 +309,7 @@ func (b *builder) applyMarkers(s *schema, set markers.Set, applied map[string]ma
 			b.applyEachVal(s, m)
 		default:
 			keyword, ok := keywordMarkers[m.Name]
-			if !ok {
+			if !ok || b.crd && strings.HasPrefix(m.Name, "k8s:") && !crdK8sKeywords[m.Name] {
 				continue
 			}
 			if earlier, dup := seen[keyword]; dup && earlier.Value != m.Value {

@@ -53,11 +53,38 @@ func (a *analyzer) metadataPlan(t *model.Type) *metadataPlan {
 	return p
 }
 
-// namespaced is the scope the Kubernetes layer gives the type
-// (+genclient:nonNamespaced, +kubebuilder:resource:scope; it reports their
-// conflicts); a type that is no resource is namespaced, as by default.
+// namespaced reads the scope from +genclient:nonNamespaced and
+// +kubebuilder:resource:scope=…, which must agree.
+// A resource takes the Kubernetes layer's scope, which reports the conflicts.
 func (a *analyzer) namespaced(t *model.Type) bool {
-	return t.Resource == nil || t.Resource.Namespaced
+	if t.Resource != nil {
+		return t.Resource.Namespaced
+	}
+	cluster := t.Markers.Has(markerNonNamespaced)
+	if m, ok := t.Markers.Get(markerResource); ok {
+		if scope, found := argValue(m.Args, "scope"); found {
+			switch scope {
+			case "Cluster", "Namespaced":
+				if cluster && scope != "Cluster" {
+					a.errorf(m.Pos, "+kubebuilder:resource:scope=%s contradicts +genclient:nonNamespaced", scope)
+				}
+				cluster = scope == "Cluster"
+			default:
+				a.errorf(m.Pos, "+kubebuilder:resource:scope=%s: want Namespaced or Cluster", scope)
+			}
+		}
+	}
+	return !cluster
+}
+
+// argValue finds key=value in controller-tools style arguments.
+func argValue(args, key string) (string, bool) {
+	for _, part := range strings.Split(args, ",") {
+		if k, v, ok := strings.Cut(part, "="); ok && strings.TrimSpace(k) == key {
+			return strings.TrimSpace(v), true
+		}
+	}
+	return "", false
 }
 
 func (a *analyzer) isCustomResource(t *model.Type) bool {
