@@ -59,7 +59,7 @@ Usage:
 PATTERNS are Go package patterns; ./... by default.
 generate writes only the files that changed, and nothing at all on error.
 verify writes nothing: it exits 1 with a diff when generated files are stale.
-`+anchorFlagHelp
+` + anchorFlagHelp
 
 // pipelineFlags are the flags generate and verify share.
 type pipelineFlags struct {
