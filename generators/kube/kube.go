@@ -37,6 +37,7 @@ const (
 	markerPlural        = "metagen:plural"
 	markerShortNames    = "metagen:short-names"
 	markerResourceName  = "resourceName"
+	markerSkip          = "kubebuilder:skip"
 )
 
 // Markers are the markers the layer reads, for the generators' declarations.
@@ -77,13 +78,14 @@ func Resolve(u *model.Universe) []error {
 
 // setCRDDir: +metagen:crd-dir, else --crd-dir (relative to the module root)
 // for a package of a named group with root types, as controller-gen's
-// output:crd:artifacts:config takes every group of its paths.
+// output:crd:artifacts:config takes every group of its paths but those
+// marked +kubebuilder:skip.
 func setCRDDir(u *model.Universe, pkg *model.Package, hasRoots bool) {
 	if m, ok := pkg.Markers.Get(markerCRDDir); ok {
 		pkg.API.CRDDir, pkg.API.CRDDirBy = filepath.Join(pkg.Dir, filepath.FromSlash(m.Value)), m
 		return
 	}
-	if u.Settings.CRDDir == "" || !hasRoots || !pkg.API.HasGroup {
+	if u.Settings.CRDDir == "" || !hasRoots || !pkg.API.HasGroup || pkg.Markers.Has(markerSkip) {
 		return
 	}
 	dir := u.Settings.CRDDir
