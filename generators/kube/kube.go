@@ -11,10 +11,12 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/gobuffalo/flect"
 	gengonamer "k8s.io/gengo/v2/namer"
+	kubeversion "k8s.io/apimachinery/pkg/version"
 	gengotypes "k8s.io/gengo/v2/types"
 
 	"github.com/metagen-dev/metagen/generators/diag"
@@ -73,7 +75,54 @@ func Resolve(u *model.Universe) []error {
 		}
 		setCRDDir(u, pkg, roots > 0)
 	}
+	shareAcrossVersions(u)
 	return errs
+}
+
+// shareAcrossVersions gives the versions of a kind of a group the names and
+// scope that one of them declares, as controller-gen applies every
+// version's +kubebuilder:resource to the one CRD: the highest version (by
+// Kubernetes version priority) with markers gives them. The CRD generator
+// reports versions whose markers disagree.
+func shareAcrossVersions(u *model.Universe) {
+	byKind := map[string][]*model.Type{}
+	var keys []string
+	for _, pkg := range u.Packages {
+		for _, t := range pkg.NamedTypes {
+			if t.Resource == nil || !pkg.API.HasGroup {
+				continue
+			}
+			key := pkg.API.Group + "/" + t.Resource.Kind
+			if byKind[key] == nil {
+				keys = append(keys, key)
+			}
+			byKind[key] = append(byKind[key], t)
+		}
+	}
+	for _, key := range keys {
+		versions := byKind[key]
+		sort.SliceStable(versions, func(i, j int) bool {
+			return kubeversion.CompareKubeAwareVersionStrings(versions[i].Package.API.Version, versions[j].Package.API.Version) > 0
+		})
+		var names, scope *model.Resource
+		for _, t := range versions {
+			if names == nil && t.Resource.NamesBy != nil {
+				names = t.Resource
+			}
+			if scope == nil && t.Resource.ScopeBy != nil {
+				scope = t.Resource
+			}
+		}
+		for _, t := range versions {
+			r := t.Resource
+			if names != nil && r.NamesBy == nil {
+				r.Plural, r.Singular, r.ShortNames, r.Categories = names.Plural, names.Singular, names.ShortNames, names.Categories
+			}
+			if scope != nil && r.ScopeBy == nil {
+				r.Namespaced = scope.Namespaced
+			}
+		}
+	}
 }
 
 // setCRDDir: +metagen:crd-dir, else --crd-dir (relative to the module root)
