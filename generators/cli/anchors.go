@@ -21,6 +21,7 @@ type anchorFlags struct {
 	allowDangerousTypes              bool
 	ignoreUnexportedFields           bool
 	crdVersions                      string
+	withWatch                        bool
 }
 
 // anchorFlagHelp is the help text's section for the flags, with the anchor spelling each replaces.
@@ -40,6 +41,9 @@ Flags that replace the anchors' command lines (generate and verify):
   --clientset-name NAME              client-gen --clientset-name NAME: the clientset in clientset/NAME
   --plural-exceptions K:P,...        client-gen/lister-gen/informer-gen --plural-exceptions K:P,...
                                      (also the resource of kind K in the CRD and every client)
+  --with-watch=false                 kube_codegen.sh gen_client without --with-watch: no listers or
+                                     informers (the default generates them, as --with-watch does)
+                                     (--with-applyconfig: apply configurations are always generated)
 `
 
 func (a *anchorFlags) register(set *flag.FlagSet) {
@@ -52,11 +56,12 @@ func (a *anchorFlags) register(set *flag.FlagSet) {
 	set.StringVar(&a.clientDir, "client-dir", "", "write clients into DIR, relative to the module root (kube_codegen.sh --output-dir)")
 	set.StringVar(&a.clientsetName, "clientset-name", "", "put the clientset in clientset/NAME (client-gen --clientset-name)")
 	set.StringVar(&a.pluralExceptions, "plural-exceptions", "", "Kind:Plural,... (client-gen --plural-exceptions)")
+	set.BoolVar(&a.withWatch, "with-watch", true, "generate listers and informers (kube_codegen.sh gen_client --with-watch); --with-watch=false leaves them out")
 }
 
 // apply puts the flags into the pipeline's settings.
 func (a *anchorFlags) apply(opts *pipeline.Options) error {
-	s := model.Settings{CRDDir: a.crdDir, ClientDir: a.clientDir, ClientsetName: a.clientsetName}
+	s := model.Settings{CRDDir: a.crdDir, ClientDir: a.clientDir, ClientsetName: a.clientsetName, NoWatch: !a.withWatch}
 	s.CRD.GenerateEmbeddedObjectMeta = a.embeddedObjectMeta
 	s.CRD.AllowDangerousTypes = a.allowDangerousTypes
 	s.CRD.IgnoreUnexportedFields = a.ignoreUnexportedFields

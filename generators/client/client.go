@@ -128,14 +128,19 @@ func run(pass *gen.Pass) error {
 	}
 	writeTyped(pass, cs, gv)
 	writeTypedFake(pass, cs, gv)
-	writeListers(pass, cs, gv)
-	writeVersionInformers(pass, cs, gv)
-	if cs.firstOfGroup(gv) {
-		writeGroupInformers(pass, cs, gv)
+	watch := !pass.Universe.Settings.NoWatch // kube_codegen.sh --with-watch
+	if watch {
+		writeListers(pass, cs, gv)
+		writeVersionInformers(pass, cs, gv)
+		if cs.firstOfGroup(gv) {
+			writeGroupInformers(pass, cs, gv)
+		}
 	}
 	if cs.lead() == gv {
 		writeClientset(pass, cs)
-		writeInformerFactory(pass, cs)
+		if watch {
+			writeInformerFactory(pass, cs)
+		}
 	}
 	return nil
 }

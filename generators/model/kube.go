@@ -57,6 +57,8 @@ type Settings struct {
 	ClientDir string
 	// ClientsetName is client-gen's --clientset-name ("" is "clientset").
 	ClientsetName string
+	// NoWatch leaves out listers and informers (kube_codegen.sh without --with-watch).
+	NoWatch bool
 	// CRD holds controller-gen's crd: options.
 	CRD CRDOptions
 }

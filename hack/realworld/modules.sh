@@ -36,6 +36,7 @@ mod_metrics() { # k8s.io/metrics: kube_codegen.sh gen_helpers + gen_client; open
 	        pkg/apis/external_metrics pkg/apis/external_metrics/v1beta1"
 	M_GENS=deepcopy,openapi,client
 	M_CLIENT_PKGS="pkg/apis/metrics/v1 pkg/apis/metrics/v1alpha1 pkg/apis/metrics/v1beta1" M_APPLY=0 M_WATCH=0
+	M_MG_FLAGS=--with-watch=false
 	M_SHIPPED_CLIENT=pkg/client M_SHIPPED_MAP=clientset/versioned=clientset
 }
 
