@@ -227,8 +227,12 @@ func resource(t *model.Type, exceptions map[string]string, crds bool) (*model.Re
 		Namespaced: !t.Markers.Has(markerNonNamespaced),
 		List:       t.Package.Lookup(t.Name + "List"),
 	}
-	if m, ok := t.Markers.Get(markerNonNamespaced); ok {
-		res.ScopeBy = &m
+	// +genclient declares a namespaced client unless +genclient:nonNamespaced:
+	// a scope the other versions of the kind must agree with.
+	for _, name := range []string{markerNonNamespaced, markerGenclient} {
+		if m, ok := t.Markers.Get(name); ok && res.ScopeBy == nil {
+			res.ScopeBy = &m
+		}
 	}
 	var plural, pluralBy string // pluralBy: the marker that gives it, as written
 	setPlural := func(value, by string, m markers.Marker) {

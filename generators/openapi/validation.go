@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"go/token"
 	"go/types"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -103,9 +105,17 @@ var keywordMarkers = map[string]string{
 // crdK8sKeywords are the +k8s: keyword tags controller-gen v0.23.0 reads
 // into CRD schemas (its declarative validation aliases); it ignores the
 // others (+k8s:format=k8s-prefixed-label-key in k8s.io/api, +k8s:minLength,
-// …), and so do the CRDs: a CRD embedding a PodSpec is what controller-gen
-// writes, and never refused for a tag the user cannot edit.
+// …). On types outside the module the CRDs ignore them too: a CRD
+// embedding a PodSpec is what controller-gen writes, and never refused for
+// a tag the user cannot edit. The module's own +k8s: tags keep their schema
+// (declarative validation enforces them; the CRD says the same).
 var crdK8sKeywords = map[string]bool{"k8s:minimum": true, "k8s:maximum": true, "k8s:maxItems": true}
+
+// inModule reports whether a marker is written in the main module.
+func (b *builder) inModule(pos token.Position) bool {
+	dir := b.g.universe.ModuleDir
+	return dir != "" && strings.HasPrefix(pos.Filename, dir+string(filepath.Separator))
+}
 
 // addFieldMarkerValidation applies the validation markers of a field, and
 // those on the named non-struct types behind it, which apply wherever the
@@ -309,7 +319,7 @@ func (b *builder) applyMarkers(s *schema, set markers.Set, applied map[string]ma
 			b.applyEachVal(s, m)
 		default:
 			keyword, ok := keywordMarkers[m.Name]
-			if !ok || b.crd && strings.HasPrefix(m.Name, "k8s:") && !crdK8sKeywords[m.Name] {
+			if !ok || b.crd && strings.HasPrefix(m.Name, "k8s:") && !crdK8sKeywords[m.Name] && !b.inModule(m.Pos) {
 				continue
 			}
 			if earlier, dup := seen[keyword]; dup && earlier.Value != m.Value {
