@@ -329,7 +329,7 @@ func identifier(s string) string {
 func outputDir(u *model.Universe, pkg *model.Package) (string, error) {
 	rel, pos := "../client", positionOf(pkg)
 	if u.Settings.ClientDir != "" { // --client-dir, relative to the module root
-		moduleDir := filepath.Join(u.ModuleDir, filepath.FromSlash(u.Settings.ClientDir))
+		moduleDir := filepath.Join(moduleOf(u, pkg), filepath.FromSlash(u.Settings.ClientDir))
 		if r, err := filepath.Rel(pkg.Dir, moduleDir); err == nil {
 			rel = filepath.ToSlash(r)
 		}
@@ -341,21 +341,30 @@ func outputDir(u *model.Universe, pkg *model.Package) (string, error) {
 		return "", diag.Errorf(pos, "+%s=%s: want a directory relative to the package", markerOutput, rel)
 	}
 	dir := filepath.Join(pkg.Dir, filepath.FromSlash(rel))
-	inModule, err := filepath.Rel(u.ModuleDir, dir)
+	inModule, err := filepath.Rel(moduleOf(u, pkg), dir)
 	if err != nil || inModule == ".." || strings.HasPrefix(inModule, ".."+string(filepath.Separator)) {
 		return "", diag.Errorf(pos, "+%s=%s: points outside the module", markerOutput, rel)
 	}
 	return dir, nil
 }
 
+// moduleOf is the root of pkg's own module (in a go.work workspace, not
+// necessarily the first input's).
+func moduleOf(u *model.Universe, pkg *model.Package) string {
+	if pkg.ModuleDir != "" {
+		return pkg.ModuleDir
+	}
+	return u.ModuleDir
+}
+
 // importPathOf derives the import path of dir from pkg's path and directory.
 func importPathOf(u *model.Universe, pkg *model.Package, dir string) string {
-	pkgRel, _ := filepath.Rel(u.ModuleDir, pkg.Dir)
+	pkgRel, _ := filepath.Rel(moduleOf(u, pkg), pkg.Dir)
 	modulePath := strings.TrimSuffix(pkg.Path, "/"+filepath.ToSlash(pkgRel))
 	if pkgRel == "." {
 		modulePath = pkg.Path
 	}
-	dirRel, _ := filepath.Rel(u.ModuleDir, dir)
+	dirRel, _ := filepath.Rel(moduleOf(u, pkg), dir)
 	return path.Join(modulePath, filepath.ToSlash(dirRel))
 }
 

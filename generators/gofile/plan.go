@@ -45,9 +45,15 @@ type Plan struct {
 // Every path must lie inside moduleDir, and an existing file without our
 // header is never overwritten.
 func NewPlan(moduleDir string, wanted map[string][]byte, stale []string) (*Plan, error) {
+	return NewPlanIn([]string{moduleDir}, wanted, stale)
+}
+
+// NewPlanIn is NewPlan for the modules of a go.work workspace: every path
+// must lie inside one of moduleDirs.
+func NewPlanIn(moduleDirs []string, wanted map[string][]byte, stale []string) (*Plan, error) {
 	plan := &Plan{}
 	for _, path := range sortedKeys(wanted) {
-		change, err := planWrite(moduleDir, path, wanted[path])
+		change, err := planWrite(moduleDirs, path, wanted[path])
 		if err != nil {
 			return nil, err
 		}
@@ -67,9 +73,13 @@ func NewPlan(moduleDir string, wanted map[string][]byte, stale []string) (*Plan,
 	return plan, nil
 }
 
-func planWrite(moduleDir, path string, content []byte) (Change, error) {
-	if !inside(moduleDir, path) {
-		return Change{}, fmt.Errorf("%s: refusing to write outside the module at %s", path, moduleDir)
+func planWrite(moduleDirs []string, path string, content []byte) (Change, error) {
+	in := false
+	for _, dir := range moduleDirs {
+		in = in || inside(dir, path)
+	}
+	if !in {
+		return Change{}, fmt.Errorf("%s: refusing to write outside the module at %s", path, strings.Join(moduleDirs, ", "))
 	}
 	old, err := os.ReadFile(path)
 	switch {

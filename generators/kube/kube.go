@@ -139,7 +139,11 @@ func setCRDDir(u *model.Universe, pkg *model.Package, hasRoots bool) {
 	}
 	dir := u.Settings.CRDDir
 	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(u.ModuleDir, filepath.FromSlash(dir))
+		moduleDir := pkg.ModuleDir
+		if moduleDir == "" {
+			moduleDir = u.ModuleDir
+		}
+		dir = filepath.Join(moduleDir, filepath.FromSlash(dir))
 	}
 	rel, err := filepath.Rel(pkg.Dir, dir)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -182,6 +183,10 @@ func checkModule(universe *model.Universe, pkg *packages.Package) error {
 	}
 	if universe.ModuleDir == "" {
 		universe.ModuleDir = pkg.Module.Dir
+	}
+	if !slices.Contains(universe.ModuleDirs, pkg.Module.Dir) {
+		universe.ModuleDirs = append(universe.ModuleDirs, pkg.Module.Dir)
+		slices.Sort(universe.ModuleDirs)
 	}
 	return nil
 }

@@ -22,6 +22,9 @@ type Universe struct {
 	Packages []*Package
 	// ModuleDir is the root directory of the main module; nothing is written outside it.
 	ModuleDir string
+	// ModuleDirs are the roots of every main module with input packages
+	// (more than one in a go.work workspace), sorted; output stays inside them.
+	ModuleDirs []string
 	// Settings are the run's command-line choices.
 	Settings Settings
 	// LayerErrors are the conflicts the Kubernetes layer found (two markers
@@ -34,6 +37,9 @@ type Package struct {
 	Path string // import path
 	Name string
 	Dir  string // absolute directory
+	// ModuleDir is the root of the package's module: in a go.work workspace
+	// each input's output is written inside its own module.
+	ModuleDir string
 	// Types is type-checked from source, without our own generated files.
 	Types *types.Package
 	Info  *types.Info

@@ -113,8 +113,12 @@ var crdK8sKeywords = map[string]bool{"k8s:minimum": true, "k8s:maximum": true, "
 
 // inModule reports whether a marker is written in the main module.
 func (b *builder) inModule(pos token.Position) bool {
-	dir := b.g.universe.ModuleDir
-	return dir != "" && strings.HasPrefix(pos.Filename, dir+string(filepath.Separator))
+	for _, dir := range b.g.universe.ModuleDirs {
+		if strings.HasPrefix(pos.Filename, dir+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
 }
 
 // addFieldMarkerValidation applies the validation markers of a field, and

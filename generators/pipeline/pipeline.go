@@ -74,7 +74,7 @@ func NewPlan(opts Options) (*gofile.Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	return gofile.NewPlan(universe.ModuleDir, wanted, staleCandidates(universe, selected, len(opts.Only) == 0))
+	return gofile.NewPlanIn(universe.ModuleDirs, wanted, staleCandidates(universe, selected, len(opts.Only) == 0))
 }
 
 // Select resolves -g names; an unknown name is an error with a suggestion.
