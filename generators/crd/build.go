@@ -246,8 +246,8 @@ func (b *builder) subresources(path string, v *version) *apiextensionsv1.CustomR
 		}
 		b.unknownArgs(m, args, "specpath", "statuspath", "selectorpath")
 	}
-	if out.Status == nil && out.Scale == nil {
-		return nil
+	if out.Status == nil && out.Scale == nil && !v.typ.Markers.Has(markerPrintColumn) {
+		return nil // controller-gen writes subresources: {} for a version with printer columns
 	}
 	return &out
 }

@@ -216,6 +216,12 @@ func (e *expander) defaultValue(s *schema) any {
 	if !ok {
 		return s.Default
 	}
+	if !e.b.inModule(s.Pos) {
+		// controller-gen skips +default=ref(…) (it cannot evaluate Go
+		// constants): on types outside the module (k8s.io/api's
+		// AzureDiskVolumeSource) the CRD leaves it out too.
+		return nil
+	}
 	value, err := e.g.constValue(sym)
 	if err != "" {
 		e.errorf(s.Pos, "+default=ref(%s.%s): %s", sym.Pkg, sym.Name, err)
