@@ -216,7 +216,7 @@ func (e *expander) defaultValue(s *schema) any {
 	if !ok {
 		return s.Default
 	}
-	if !e.b.inModule(s.Pos) {
+	if e.b != nil && e.b.crd && !e.b.inModule(s.Pos) {
 		// controller-gen skips +default=ref(…) (it cannot evaluate Go
 		// constants): on types outside the module (k8s.io/api's
 		// AzureDiskVolumeSource) the CRD leaves it out too.
