@@ -73,7 +73,7 @@ verify writes nothing: it exits 1 with a diff when generated files are stale.
 Both end with a summary line on stderr; on a terminal they show each phase
 that takes more than a second. "metagen help COMMAND" lists a command's flags.
 Exit codes: 0 ok, 1 verify found differences, 2 bad input or usage.
-`
+` + anchorFlagHelp
 
 // pipelineFlags are the flags generate and verify share.
 type pipelineFlags struct {
@@ -84,6 +84,7 @@ type pipelineFlags struct {
 	quiet            bool
 	warningsAsErrors bool
 	settings         generatorSettings
+	anchors          anchorFlags
 }
 
 func pipelineFlagSet(name string, f *pipelineFlags) *flag.FlagSet {
@@ -95,6 +96,7 @@ func pipelineFlagSet(name string, f *pipelineFlags) *flag.FlagSet {
 	set.BoolVar(&f.quiet, "q", false, "print no summary and no progress; only errors")
 	set.BoolVar(&f.warningsAsErrors, "warnings-as-errors", false, "fail (exit 2, write nothing) on any warning")
 	f.settings = addSettingFlags(set)
+	f.anchors.register(set)
 	return set
 }
 
@@ -106,6 +108,10 @@ func parsePipelineFlags(name string, args []string, stderr io.Writer) (pipeline.
 		return pipeline.Options{}, nil, err
 	}
 	opts := pipeline.Options{Patterns: set.Args(), HeaderFile: f.headerFile, WarningsAsErrors: f.warningsAsErrors}
+	if err := f.anchors.apply(&opts); err != nil {
+		fmt.Fprintln(stderr, "metagen:", err)
+		return pipeline.Options{}, nil, err
+	}
 	if err := f.settings.apply(&opts); err != nil {
 		return pipeline.Options{}, nil, err
 	}

@@ -49,10 +49,10 @@ func (s generatorSettings) apply(opts *pipeline.Options) error {
 			}
 			value = abs
 		}
-		if opts.Settings == nil {
-			opts.Settings = map[string]string{}
+		if opts.Settings.Manifests == nil {
+			opts.Settings.Manifests = map[string]string{}
 		}
-		opts.Settings[f.name] = value
+		opts.Settings.Manifests[f.name] = value
 	}
 	return nil
 }

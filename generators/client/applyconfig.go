@@ -114,6 +114,7 @@ func (cs *clientset) planApplyConfigurations() map[string][]error {
 	for _, at := range cs.applyTypes {
 		at.GV.ApplyTypes = append(at.GV.ApplyTypes, at)
 	}
+	cs.dropApplyWithoutConfiguration()
 	for _, gv := range cs.Groups {
 		sort.Slice(gv.ApplyTypes, func(i, j int) bool {
 			a, b := gv.ApplyTypes[i].Obj.Name(), gv.ApplyTypes[j].Obj.Name()
@@ -124,6 +125,20 @@ func (cs *clientset) planApplyConfigurations() map[string][]error {
 		})
 	}
 	return cs.checkApplyInputs()
+}
+
+// dropApplyWithoutConfiguration leaves Apply and ApplyStatus out of the
+// clients of types that get no apply configuration (those of an internal,
+// unversioned package carry no json tags), as client-gen does without one:
+// the method would have no type to take.
+func (cs *clientset) dropApplyWithoutConfiguration() {
+	for _, gv := range cs.Groups {
+		for _, ct := range gv.Types {
+			if cs.applyTypes[ct.T.Object] == nil && ct.Verbs != nil {
+				ct.Verbs["apply"], ct.Verbs["applyStatus"] = false, false
+			}
+		}
+	}
 }
 
 // checkApplyInputs refuses extra apply methods whose input has no apply

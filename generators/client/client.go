@@ -95,9 +95,10 @@ var Generator = &gen.Generator{
 		markerOnlyVerbs, markerSkipVerbs, markerMethod, markerResourceName, markerPlural,
 		markerGroupName, markerGroupGoName, markerOutput,
 	},
-	Enabled:    enabled,
-	Run:        run,
-	OwnedFiles: ownedFiles,
+	Enabled:        enabled,
+	Run:            run,
+	OwnedFiles:     ownedFiles,
+	ReadsResources: true,
 }
 
 // enabled reports whether a package has a +genclient type.
@@ -127,14 +128,19 @@ func run(pass *gen.Pass) error {
 	}
 	writeTyped(pass, cs, gv)
 	writeTypedFake(pass, cs, gv)
-	writeListers(pass, cs, gv)
-	writeVersionInformers(pass, cs, gv)
-	if cs.firstOfGroup(gv) {
-		writeGroupInformers(pass, cs, gv)
+	watch := !pass.Universe.Settings.NoWatch // kube_codegen.sh --with-watch
+	if watch {
+		writeListers(pass, cs, gv)
+		writeVersionInformers(pass, cs, gv)
+		if cs.firstOfGroup(gv) {
+			writeGroupInformers(pass, cs, gv)
+		}
 	}
 	if cs.lead() == gv {
 		writeClientset(pass, cs)
-		writeInformerFactory(pass, cs)
+		if watch {
+			writeInformerFactory(pass, cs)
+		}
 	}
 	return nil
 }

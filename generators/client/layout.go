@@ -54,7 +54,14 @@ func (w where) sub(elem, name string) where {
 
 func (cs *clientset) root() where { return where{cs.Dir, cs.PkgPath, ""} }
 
-func (cs *clientset) clientsetPkg() where     { return cs.root().sub("clientset", "clientset") }
+// clientsetPkg is clientset/, or clientset/NAME with --clientset-name (the
+// layout of kube_codegen.sh: clientset/versioned).
+func (cs *clientset) clientsetPkg() where {
+	if cs.Name != "" {
+		return cs.root().sub("clientset/"+cs.Name, cs.Name)
+	}
+	return cs.root().sub("clientset", "clientset")
+}
 func (cs *clientset) schemePkg() where        { return cs.clientsetPkg().sub("scheme", "scheme") }
 func (cs *clientset) fakeClientsetPkg() where { return cs.clientsetPkg().sub("fake", "fake") }
 func (cs *clientset) informersPkg() where     { return cs.root().sub("informers", "informers") }

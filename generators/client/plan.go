@@ -12,10 +12,10 @@ import (
 	"unicode"
 
 	gengonamer "k8s.io/gengo/v2/namer"
-	gengotypes "k8s.io/gengo/v2/types"
 
 	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/gen"
+	"github.com/metagen-dev/metagen/generators/kube"
 	"github.com/metagen-dev/metagen/generators/model"
 	"github.com/metagen-dev/metagen/generators/register"
 )
@@ -25,6 +25,8 @@ import (
 type clientset struct {
 	Dir     string // absolute
 	PkgPath string
+	// Name is --clientset-name: the clientset's package under clientset/ ("" for clientset/ itself).
+	Name string
 	// Groups are sorted by group name, then version.
 	Groups []*groupVersion
 	// applyTypes are the types with apply configurations, of every group version.
@@ -79,7 +81,7 @@ func newPlan(u *model.Universe) *plan {
 		if !enabled(pkg) {
 			continue
 		}
-		gv, errs := readGroupVersion(pkg)
+		gv, errs := readGroupVersion(pkg, u.Settings)
 		dir, err := outputDir(u, pkg)
 		if err != nil {
 			errs = append(errs, err)
@@ -90,7 +92,7 @@ func newPlan(u *model.Universe) *plan {
 		}
 		cs := byDir[dir]
 		if cs == nil {
-			cs = &clientset{Dir: dir, PkgPath: importPathOf(u, pkg, dir)}
+			cs = &clientset{Dir: dir, PkgPath: importPathOf(u, pkg, dir), Name: u.Settings.ClientsetName}
 			byDir[dir] = cs
 		}
 		if other := cs.find(gv.Group, gv.Version); other != nil {
@@ -188,7 +190,7 @@ func (cs *clientset) versionsOf(group string) []*groupVersion {
 }
 
 // readGroupVersion reads the package markers and its +genclient types.
-func readGroupVersion(pkg *model.Package) (*groupVersion, []error) {
+func readGroupVersion(pkg *model.Package, settings model.Settings) (*groupVersion, []error) {
 	var errs []error
 	gv := &groupVersion{Pkg: pkg, Version: pkg.Name}
 	// Without +groupName the group is the parent directory, as client-gen
@@ -209,7 +211,7 @@ func readGroupVersion(pkg *model.Package) (*groupVersion, []error) {
 		if !t.Markers.Has(markerGenclient) {
 			continue
 		}
-		ct, typeErrs := readType(t)
+		ct, typeErrs := readType(t, settings)
 		errs = append(errs, typeErrs...)
 		if ct != nil {
 			gv.Types = append(gv.Types, ct)
@@ -224,9 +226,9 @@ func readGroupVersion(pkg *model.Package) (*groupVersion, []error) {
 }
 
 // readType checks a +genclient type and reads its tags.
-func readType(t *model.Type) (*clientType, []error) {
+func readType(t *model.Type, settings model.Settings) (*clientType, []error) {
 	var errs []error
-	if !embeds(t, "k8s.io/apimachinery/pkg/apis/meta/v1", "ObjectMeta") {
+	if !embeds(t, "k8s.io/apimachinery/pkg/apis/meta/v1", "ObjectMeta") || t.Resource == nil {
 		return nil, []error{diag.Errorf(t.Pos, "+genclient on %s, which does not embed metav1.ObjectMeta: clients only work on API objects", t.Name)}
 	}
 	tagged, err := readVerbs(t)
@@ -235,7 +237,7 @@ func readType(t *model.Type) (*clientType, []error) {
 	}
 	ct := &clientType{
 		T: t, Kind: t.Name, Verbs: tagged, Tagged: tagged,
-		Namespaced: !t.Markers.Has(markerNonNamespaced) && kubebuilderArg(t, "scope") != "Cluster",
+		Namespaced: t.Resource.Namespaced,
 		HasStatus:  hasField(t, "Status") && !t.Markers.Has(markerNoStatus),
 	}
 	if !ct.HasStatus && tagged != nil {
@@ -244,8 +246,10 @@ func readType(t *model.Type) (*clientType, []error) {
 	if t.Markers.Has(markerNoVerbs) {
 		ct.Verbs = verbs{}
 	}
-	ct.Plural = pluralOf(t)
-	ct.GoPlural = gengonamer.NewPublicPluralNamer(pluralExceptions).Name(&gengotypes.Type{Name: gengotypes.Name{Name: t.Name}})
+	// The resource is the Kubernetes layer's, the one the CRD names; the Go
+	// name is client-gen's, so that callers' code keeps compiling.
+	ct.Plural = t.Resource.Plural
+	ct.GoPlural = kube.GoPlural(t.Name, kube.PluralExceptions(settings))
 	exts, extErrs := readExtensions(t)
 	ct.Extensions = exts
 	errs = append(errs, extErrs...)
@@ -254,36 +258,6 @@ func readType(t *model.Type) (*clientType, []error) {
 	}
 	errs = append(errs, checkMethodNames(ct)...)
 	return ct, errs
-}
-
-// pluralExceptions are client-gen's default --plural-exceptions.
-var pluralExceptions = map[string]string{"Endpoints": "Endpoints"}
-
-// pluralOf is the resource name: +resourceName (client-gen's), else
-// +metagen:plural (the CRD generator's), else +kubebuilder:resource:path,
-// else the lowercase plural of the kind as client-gen forms it.
-func pluralOf(t *model.Type) string {
-	for _, name := range []string{markerResourceName, markerPlural} {
-		if m, ok := t.Markers.Get(name); ok {
-			return m.Value
-		}
-	}
-	if p := kubebuilderArg(t, "path"); p != "" {
-		return p
-	}
-	return gengonamer.NewAllLowercasePluralNamer(pluralExceptions).Name(&gengotypes.Type{Name: gengotypes.Name{Name: t.Name}})
-}
-
-// kubebuilderArg reads one argument of +kubebuilder:resource:….
-func kubebuilderArg(t *model.Type, key string) string {
-	for _, m := range t.Markers.All(markerKubebuilder) {
-		for _, arg := range strings.Split(m.Args, ",") {
-			if k, v, ok := strings.Cut(arg, "="); ok && strings.TrimSpace(k) == key {
-				return strings.TrimSpace(v)
-			}
-		}
-	}
-	return ""
 }
 
 // checkMethodNames refuses extra methods that collide with generated ones.
@@ -354,6 +328,12 @@ func identifier(s string) string {
 // package directory; it must stay inside the module.
 func outputDir(u *model.Universe, pkg *model.Package) (string, error) {
 	rel, pos := "../client", positionOf(pkg)
+	if u.Settings.ClientDir != "" { // --client-dir, relative to the module root
+		moduleDir := filepath.Join(moduleOf(u, pkg), filepath.FromSlash(u.Settings.ClientDir))
+		if r, err := filepath.Rel(pkg.Dir, moduleDir); err == nil {
+			rel = filepath.ToSlash(r)
+		}
+	}
 	if m, ok := pkg.Markers.Get(markerOutput); ok {
 		rel, pos = m.Value, m.Pos
 	}
@@ -361,21 +341,30 @@ func outputDir(u *model.Universe, pkg *model.Package) (string, error) {
 		return "", diag.Errorf(pos, "+%s=%s: want a directory relative to the package", markerOutput, rel)
 	}
 	dir := filepath.Join(pkg.Dir, filepath.FromSlash(rel))
-	inModule, err := filepath.Rel(u.ModuleDir, dir)
+	inModule, err := filepath.Rel(moduleOf(u, pkg), dir)
 	if err != nil || inModule == ".." || strings.HasPrefix(inModule, ".."+string(filepath.Separator)) {
 		return "", diag.Errorf(pos, "+%s=%s: points outside the module", markerOutput, rel)
 	}
 	return dir, nil
 }
 
+// moduleOf is the root of pkg's own module (in a go.work workspace, not
+// necessarily the first input's).
+func moduleOf(u *model.Universe, pkg *model.Package) string {
+	if pkg.ModuleDir != "" {
+		return pkg.ModuleDir
+	}
+	return u.ModuleDir
+}
+
 // importPathOf derives the import path of dir from pkg's path and directory.
 func importPathOf(u *model.Universe, pkg *model.Package, dir string) string {
-	pkgRel, _ := filepath.Rel(u.ModuleDir, pkg.Dir)
+	pkgRel, _ := filepath.Rel(moduleOf(u, pkg), pkg.Dir)
 	modulePath := strings.TrimSuffix(pkg.Path, "/"+filepath.ToSlash(pkgRel))
 	if pkgRel == "." {
 		modulePath = pkg.Path
 	}
-	dirRel, _ := filepath.Rel(u.ModuleDir, dir)
+	dirRel, _ := filepath.Rel(moduleOf(u, pkg), dir)
 	return path.Join(modulePath, filepath.ToSlash(dirRel))
 }
 

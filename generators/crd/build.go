@@ -135,6 +135,9 @@ func (b *builder) schema(path string, v *version) *apiextensionsv1.CustomResourc
 		b.broken = true
 		return nil
 	}
+	if n := b.pass.Universe.Settings.CRD.MaxDescLen; n != nil {
+		truncateDescriptions(props, *n)
+	}
 	return &apiextensionsv1.CustomResourceValidation{OpenAPIV3Schema: props}
 }
 
@@ -223,15 +226,12 @@ func (b *builder) indexOf(v *version) int {
 	return -1
 }
 
-// subresources: status when marked, or for a +genclient type with a status
-// field; scale when marked.
+// subresources: status and scale where marked, as controller-gen writes
+// them (+genclient alone gives none: a project that writes status through
+// the main resource keeps doing so).
 func (b *builder) subresources(path string, v *version) *apiextensionsv1.CustomResourceSubresources {
 	var out apiextensionsv1.CustomResourceSubresources
-	hasStatus := false
-	for _, f := range v.typ.StructFields() {
-		hasStatus = hasStatus || f.JSONName == "status"
-	}
-	if v.typ.Markers.Has(markerStatus) || v.typ.Markers.Has(markerGenclient) && !v.typ.Markers.Has(markerNoStatus) && hasStatus {
+	if v.typ.Resource != nil && v.typ.Resource.StatusSubresource {
 		out.Status = &apiextensionsv1.CustomResourceSubresourceStatus{}
 	}
 	if m, ok := v.typ.Markers.Get(markerScale); ok {
@@ -246,8 +246,8 @@ func (b *builder) subresources(path string, v *version) *apiextensionsv1.CustomR
 		}
 		b.unknownArgs(m, args, "specpath", "statuspath", "selectorpath")
 	}
-	if out.Status == nil && out.Scale == nil {
-		return nil
+	if out.Status == nil && out.Scale == nil && !v.typ.Markers.Has(markerPrintColumn) {
+		return nil // controller-gen writes subresources: {} for a version with printer columns
 	}
 	return &out
 }
@@ -306,7 +306,12 @@ func (b *builder) crdMetadata(crd *apiextensionsv1.CustomResourceDefinition) {
 // pairs adds the key=value pairs of a marker's argument to into; from
 // remembers the marker that gave each key.
 func (b *builder) pairs(m markers.Marker, what, value string, into map[string]string, from map[string]markers.Marker) map[string]string {
-	for _, pair := range splitList(value) {
+	items, err := markers.ListValue(value)
+	if err != nil {
+		b.errorf(m.Pos, "%s: %ss: %v", m, what, err)
+		return into
+	}
+	for _, pair := range items {
 		key, val, ok := strings.Cut(pair, "=")
 		if !ok {
 			b.errorf(m.Pos, "%s: want key=value, got %q", m, pair)

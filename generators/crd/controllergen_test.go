@@ -67,11 +67,6 @@ var cgDeliberate = []deliberate{
 		reason: "+metagen:name-format=dns-label becomes maxLength and pattern on metadata.name and generateName, which kube-apiserver accepts in a CRD (controller-tools#1424); controller-gen has no such marker",
 	},
 	{
-		path: "trails.audit.example.com/spec/versions/v1/subresources",
-		reason: "a +genclient type with a status field gets the /status subresource (unless +genclient:noStatus), which client-gen's UpdateStatus writes to; " +
-			"controller-gen reads only +kubebuilder:subresource:status",
-	},
-	{
 		path:   "ships.fleet.example.com/spec/versions/(order)",
 		reason: "versions are listed by Kubernetes version priority (v2, v1, v1beta1), the order discovery shows them in; controller-gen sorts them by name. kube-apiserver reads them in any order",
 	},

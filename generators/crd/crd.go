@@ -37,8 +37,8 @@
 // at a "---" line, and required fields are sorted. metadata carries the name rules of +metagen:name-format
 // as maxLength and pattern on metadata.name and generateName: kube-apiserver
 // accepts those in a CRD (controller-tools#1424). Subresources: status with
-// +kubebuilder:subresource:status, or for a +genclient type with a status
-// field unless +genclient:noStatus; scale with
+// +kubebuilder:subresource:status (+genclient alone gives none, as with
+// controller-gen); scale with
 // +kubebuilder:subresource:scale. +kubebuilder:printcolumn adds printer
 // columns, +kubebuilder:selectablefield selectable fields.
 //
@@ -78,9 +78,10 @@ var Generator = &gen.Generator{
 		markerScale, markerPrintColumn, markerSelectable, markerStorage, markerUnserved, markerDeprecated,
 		markerSkipVersion, markerMetadata,
 	},
-	Enabled:    func(pkg *model.Package) bool { return pkg.Markers.Has(markerDir) },
-	Run:        run,
-	OwnedFiles: ownedFiles,
+	Enabled:        func(pkg *model.Package) bool { return pkg.API.CRDDir != "" },
+	Run:            run,
+	OwnedFiles:     ownedFiles,
+	ReadsResources: true,
 }
 
 type registryKey struct{}
@@ -110,7 +111,7 @@ func run(pass *gen.Pass) error {
 // firstEnabled is the first package, by import path, that writes CRDs.
 func firstEnabled(universe *model.Universe) string {
 	for _, pkg := range universe.Packages {
-		if pkg.Markers.Has(markerDir) {
+		if pkg.API.CRDDir != "" {
 			return pkg.Path
 		}
 	}
@@ -122,12 +123,10 @@ func firstEnabled(universe *model.Universe) string {
 func ownedFiles(universe *model.Universe) []string {
 	var out []string
 	for _, pkg := range universe.Packages {
-		dir, ok := pkg.Markers.Get(markerDir)
-		group, hasGroup := pkg.Markers.Get(markerGroupName)
-		if !ok || !hasGroup {
+		if pkg.API.CRDDir == "" || !pkg.API.HasGroup {
 			continue
 		}
-		pattern := filepath.Join(pkg.Dir, filepath.FromSlash(dir.Value), group.Value+"_*.yaml")
+		pattern := filepath.Join(pkg.API.CRDDir, pkg.API.Group+"_*.yaml")
 		matches, _ := filepath.Glob(pattern)
 		for _, m := range matches {
 			if info, err := os.Stat(m); err == nil && info.Mode().IsRegular() {

@@ -72,7 +72,7 @@ func generateCase(t *testing.T, name string) map[string][]byte {
 // runPasses runs the generator on every enabled package with one run state.
 func runPasses(universe *model.Universe) (map[string][]byte, []error) {
 	files := map[string][]byte{}
-	var errs []error
+	errs := append([]error(nil), universe.LayerErrors...)
 	state := &gen.RunState{}
 	for _, pkg := range universe.Packages {
 		if !crd.Generator.Enabled(pkg) {

@@ -3,7 +3,6 @@ package crd
 import (
 	"fmt"
 	"go/token"
-	"go/types"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	kubeversion "k8s.io/apimachinery/pkg/version"
 
 	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/kube"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 )
@@ -83,10 +83,10 @@ func gather(universe *model.Universe) *registry {
 	r := &registry{}
 	byKey := map[string]*resource{}
 	for _, pkg := range universe.Packages {
-		dir, ok := pkg.Markers.Get(markerDir)
-		if !ok {
+		if pkg.API.CRDDir == "" {
 			continue
 		}
+		dir := pkg.API.CRDDirBy
 		for _, t := range pkg.NamedTypes {
 			if !r.isRoot(t) {
 				continue
@@ -114,6 +114,7 @@ func (r *registry) isRoot(t *model.Type) bool {
 	if m, ok := t.Markers.Get(markerCRD); ok {
 		if m.Bool() && !hasObjectMeta(t) {
 			r.errorf(t.Pos, "type %s is marked %s but has no metav1.ObjectMeta as metadata: a CRD root type embeds metav1.TypeMeta and has metadata", t.Name, m)
+			return false
 		}
 		return m.Bool()
 	}
@@ -129,23 +130,9 @@ func (r *registry) isRoot(t *model.Type) bool {
 	return true
 }
 
-const metav1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"
+func hasObjectMeta(t *model.Type) bool { return kube.HasObjectMeta(t) }
 
-func hasObjectMeta(t *model.Type) bool { return fieldOfType(t, "ObjectMeta") != nil }
-
-// isList: a type with metav1.ListMeta, as kubebuilder marks lists as roots too.
-func isList(t *model.Type) bool { return fieldOfType(t, "ListMeta") != nil }
-
-// fieldOfType looks through the struct behind t, so that a version
-// declared as another version's struct (type Gateway v1.Gateway) is a root too.
-func fieldOfType(t *model.Type, name string) *model.Field {
-	for _, f := range t.StructFields() {
-		if named, ok := f.Type().(*types.Named); ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == metav1Path && named.Obj().Name() == name {
-			return f
-		}
-	}
-	return nil
-}
+func isList(t *model.Type) bool { return kube.IsList(t) }
 
 // add puts a root type into its resource.
 func (r *registry) add(byKey map[string]*resource, pkg *model.Package, t *model.Type, dir markers.Marker) {
@@ -154,7 +141,7 @@ func (r *registry) add(byKey map[string]*resource, pkg *model.Package, t *model.
 		r.errorf(dir.Pos, "%s needs +groupName on the package: a CRD belongs to a named API group", dir)
 		return
 	}
-	v := &version{pkg: pkg, typ: t, name: pkg.Name, dir: filepath.Join(pkg.Dir, filepath.FromSlash(dir.Value))}
+	v := &version{pkg: pkg, typ: t, name: pkg.Name, dir: pkg.API.CRDDir}
 	if m, ok := pkg.Markers.Get(markerVersionName); ok {
 		v.name = m.Value
 	}
@@ -246,93 +233,22 @@ func orNone(list []string) string {
 	return strings.Join(list, ",")
 }
 
-// namesOf reads the names and scope of a root type from its markers.
+// namesOf is the names and scope the Kubernetes layer gives a root type.
 func (r *registry) namesOf(t *model.Type) (apiextensionsv1.CustomResourceDefinitionNames, apiextensionsv1.ResourceScope) {
+	res := t.Resource
+	if res == nil { // not a resource: reported by isRoot
+		return apiextensionsv1.CustomResourceDefinitionNames{Kind: t.Name, ListKind: t.Name + "List"}, apiextensionsv1.NamespaceScoped
+	}
 	names := apiextensionsv1.CustomResourceDefinitionNames{
-		Kind:     t.Name,
-		ListKind: t.Name + "List",
-		Plural:   Plural(t.Name),
-		Singular: strings.ToLower(t.Name),
+		Kind:       res.Kind,
+		ListKind:   res.ListKind,
+		Plural:     res.Plural,
+		Singular:   res.Singular,
+		ShortNames: res.ShortNames,
+		Categories: res.Categories,
 	}
-	scope := apiextensionsv1.NamespaceScoped
-	if t.Markers.Has(markerNonNamespaced) {
-		scope = apiextensionsv1.ClusterScoped
+	if res.Namespaced {
+		return names, apiextensionsv1.NamespaceScoped
 	}
-	if m, ok := t.Markers.Get(markerResource); ok {
-		scope = r.applyResource(&names, scope, t, m)
-	}
-	if m, ok := t.Markers.Get(markerPlural); ok {
-		if path, ok := r.resourceArg(t, "path"); ok && path != m.Value {
-			r.errorf(m.Pos, "%s conflicts with +kubebuilder:resource:path=%s", m, path)
-		}
-		names.Plural = m.Value
-	}
-	if m, ok := t.Markers.Get(markerShortNames); ok {
-		names.ShortNames = m.List()
-	}
-	return names, scope
-}
-
-// applyResource reads +kubebuilder:resource:path=…,scope=…,shortName=a;b,categories=a;b,singular=….
-func (r *registry) applyResource(names *apiextensionsv1.CustomResourceDefinitionNames, scope apiextensionsv1.ResourceScope, t *model.Type, m markers.Marker) apiextensionsv1.ResourceScope {
-	args, err := markers.ParseArgs(m.Args)
-	if err != nil {
-		r.errorf(m.Pos, "%s: %v", m, err)
-		return scope
-	}
-	for _, key := range sortedKeys(args) {
-		value := args[key]
-		switch key {
-		case "path":
-			names.Plural = value
-		case "singular":
-			names.Singular = value
-		case "shortName":
-			names.ShortNames = splitList(value)
-		case "categories":
-			names.Categories = splitList(value)
-		case "scope":
-			if value != "Namespaced" && value != "Cluster" {
-				r.errorf(m.Pos, "%s: scope is Namespaced or Cluster, not %q", m, value)
-				continue
-			}
-			if t.Markers.Has(markerNonNamespaced) && value == "Namespaced" {
-				r.errorf(m.Pos, "%s conflicts with +genclient:nonNamespaced", m)
-			}
-			scope = apiextensionsv1.ResourceScope(value)
-		default:
-			r.errorf(m.Pos, "%s: unknown argument %q (want path, singular, shortName, categories or scope)", m, key)
-		}
-	}
-	return scope
-}
-
-// resourceArg is one argument of +kubebuilder:resource, if given.
-func (r *registry) resourceArg(t *model.Type, key string) (string, bool) {
-	m, ok := t.Markers.Get(markerResource)
-	if !ok {
-		return "", false
-	}
-	args, _ := markers.ParseArgs(m.Args)
-	value, ok := args[key]
-	return value, ok
-}
-
-func splitList(value string) []string {
-	var out []string
-	for _, item := range strings.Split(value, ";") {
-		if item = strings.TrimSpace(item); item != "" {
-			out = append(out, item)
-		}
-	}
-	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
+	return names, apiextensionsv1.ClusterScoped
 }

@@ -42,6 +42,9 @@ type Generator struct {
 	// directories that the generator may have written (CRD manifests, say);
 	// those it no longer produces are removed, if they carry our header.
 	OwnedFiles func(*model.Universe) []string
+	// ReadsResources: the generator reads the Kubernetes layer's resources
+	// (Type.Resource), so the layer's conflicts are its errors too.
+	ReadsResources bool
 }
 
 // Pass is one generator's run on one input package.

@@ -200,7 +200,7 @@ func journalAlive(path string) bool {
 
 // leftoverChanges are the removals of what interrupted runs left, for the
 // plan: no header check, the names are ours.
-func leftoverChanges(inside *insideChecker, moduleDir string, dirs []string) []Change {
+func leftoverChanges(inside pathChecker, moduleDir string, dirs []string) []Change {
 	var changes []Change
 	for _, path := range leftovers(moduleDir, dirs) {
 		if _, ok := inside.check(path); !ok {

@@ -55,12 +55,18 @@ type Plan struct {
 // Every path must lie inside moduleDir, and an existing file without our
 // header is never overwritten.
 func NewPlan(moduleDir string, wanted map[string][]byte, stale []string) (*Plan, error) {
-	plan := &Plan{moduleDir: moduleDir}
-	inside := newInsideChecker(moduleDir)
+	return NewPlanIn([]string{moduleDir}, wanted, stale)
+}
+
+// NewPlanIn is NewPlan for the modules of a go.work workspace: every path
+// must lie inside one of moduleDirs; the journal lives in the first.
+func NewPlanIn(moduleDirs []string, wanted map[string][]byte, stale []string) (*Plan, error) {
+	plan := &Plan{moduleDir: moduleDirs[0]}
+	inside := newInsideAny(moduleDirs)
 	dirs := map[string]bool{}
 	for _, path := range sortedKeys(wanted) {
 		dirs[filepath.Dir(path)] = true
-		change, err := planWrite(inside, moduleDir, path, wanted[path])
+		change, err := planWrite(inside, strings.Join(moduleDirs, ", "), path, wanted[path])
 		if err != nil {
 			return nil, err
 		}
@@ -80,12 +86,12 @@ func NewPlan(moduleDir string, wanted map[string][]byte, stale []string) (*Plan,
 		}
 		plan.Changes = append(plan.Changes, Change{Path: path, Action: Remove, Old: old})
 	}
-	plan.Changes = append(plan.Changes, leftoverChanges(inside, moduleDir, slices.Sorted(maps.Keys(dirs)))...)
+	plan.Changes = append(plan.Changes, leftoverChanges(inside, plan.moduleDir, slices.Sorted(maps.Keys(dirs)))...)
 	sort.Slice(plan.Changes, func(i, j int) bool { return plan.Changes[i].Path < plan.Changes[j].Path })
 	return plan, nil
 }
 
-func planWrite(inside *insideChecker, moduleDir, path string, content []byte) (Change, error) {
+func planWrite(inside pathChecker, moduleDir, path string, content []byte) (Change, error) {
 	if resolved, ok := inside.check(path); !ok {
 		return Change{}, fmt.Errorf("%s: refusing to write outside the module at %s (the path leads to %s)", path, moduleDir, resolved)
 	}

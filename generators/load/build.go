@@ -21,6 +21,7 @@ func buildPackage(fset *token.FileSet, c *checkedPackage) (*model.Package, []err
 		Path:           c.list.PkgPath,
 		Name:           c.list.Name,
 		Dir:            packageDir(c.list),
+		ModuleDir:      moduleDirOf(c.list),
 		Types:          c.types,
 		Info:           c.info,
 		Syntax:         c.syntax,
@@ -41,6 +42,15 @@ func buildPackage(fset *token.FileSet, c *checkedPackage) (*model.Package, []err
 		errs = append(errs, typeErrs...)
 	}
 	return out, errs
+}
+
+// moduleDirOf is the root of the package's module (in a go.work workspace,
+// its own module: output goes there).
+func moduleDirOf(pkg *packages.Package) string {
+	if pkg.Module == nil {
+		return ""
+	}
+	return pkg.Module.Dir
 }
 
 func packageDir(pkg *packages.Package) string {

@@ -14,12 +14,14 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
 
 	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/kube"
 	"github.com/metagen-dev/metagen/generators/model"
 )
 
@@ -39,6 +41,9 @@ type Options struct {
 	// Listed, when set, is told how many input packages the patterns match,
 	// before the slow part of the load begins.
 	Listed func(packages int)
+	// Settings are the run's command-line choices, kept in the universe;
+	// the Kubernetes layer reads them.
+	Settings model.Settings
 }
 
 // Load loads the packages matched by the patterns and builds the model.
@@ -65,7 +70,7 @@ func Load(opts Options) (*model.Universe, error) {
 		opts.Listed(len(roots))
 	}
 	var problems []error
-	universe := &model.Universe{Fset: token.NewFileSet()}
+	universe := &model.Universe{Fset: token.NewFileSet(), Settings: opts.Settings}
 	for _, pkg := range roots {
 		listed := listErrors(pkg)
 		problems = append(problems, listed...)
@@ -100,6 +105,7 @@ func Load(opts Options) (*model.Universe, error) {
 	}
 	problems = append(problems, inlineCycles(universe.Fset, universe.Packages)...)
 	problems = append(problems, outsideModule(universe)...)
+	universe.LayerErrors = kube.Resolve(universe)
 	errs, warnings := diag.Split(problems...)
 	if len(errs) > 0 {
 		return nil, errors.Join(diag.Sort(problems)...)
@@ -200,6 +206,10 @@ func checkModule(universe *model.Universe, pkg *packages.Package) error {
 	}
 	if universe.ModuleDir == "" {
 		universe.ModuleDir = pkg.Module.Dir
+	}
+	if !slices.Contains(universe.ModuleDirs, pkg.Module.Dir) {
+		universe.ModuleDirs = append(universe.ModuleDirs, pkg.Module.Dir)
+		slices.Sort(universe.ModuleDirs)
 	}
 	return nil
 }

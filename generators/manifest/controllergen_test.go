@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/metagen-dev/metagen/generators/load"
+	"github.com/metagen-dev/metagen/generators/model"
 	"github.com/metagen-dev/metagen/generators/pipeline"
 	"github.com/metagen-dev/metagen/generators/rbac"
 	"github.com/metagen-dev/metagen/generators/webhook"
@@ -84,7 +85,7 @@ func TestAgainstControllerGen(t *testing.T) {
 			}
 			settings[k] = v
 		}
-		if _, err := pipeline.Generate(pipeline.Options{Dir: work, Patterns: []string{"./..."}, Only: []string{"rbac", "webhook"}, Settings: settings}); err != nil {
+		if _, err := pipeline.Generate(pipeline.Options{Dir: work, Patterns: []string{"./..."}, Only: []string{"rbac", "webhook"}, Settings: model.Settings{Manifests: settings}}); err != nil {
 			t.Fatalf("metagen (%s): %v", run.name, err)
 		}
 		for _, file := range []string{filepath.Join("rbac", run.rbacFile), filepath.Join("webhook", "manifests.yaml")} {

@@ -36,7 +36,7 @@ type Output struct {
 // root), else the package's directory marker (relative to it), else
 // DefaultDir under the module root. It must lie inside the module.
 func (o Output) dirOf(universe *model.Universe, pkg *model.Package) (string, error) {
-	if setting := universe.Settings[o.DirSetting]; setting != "" {
+	if setting := universe.Settings.Manifests[o.DirSetting]; setting != "" {
 		dir := setting
 		if !filepath.IsAbs(dir) {
 			dir = filepath.Join(universe.ModuleDir, dir)
@@ -111,7 +111,7 @@ func (o Output) inside(universe *model.Universe, dir, what string) error {
 // documents as controller-gen's headerFile is (without its YEAR: our output
 // does not depend on the date). It must be YAML comments.
 func (o Output) Header(universe *model.Universe) (string, error) {
-	path := universe.Settings[o.HeaderSetting]
+	path := universe.Settings.Manifests[o.HeaderSetting]
 	if path == "" {
 		return "", nil
 	}

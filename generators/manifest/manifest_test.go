@@ -30,7 +30,7 @@ func TestGolden(t *testing.T) {
 			}
 			opts := pipeline.Options{Dir: dir, Patterns: []string{"./..."}, Only: []string{"rbac", "webhook"}}
 			if !strings.HasPrefix(name, "markerdir") {
-				opts.Settings = map[string]string{
+				opts.Settings.Manifests = map[string]string{
 					rbac.SettingDir:    filepath.Join(dir, "want", "rbac"),
 					webhook.SettingDir: filepath.Join(dir, "want", "webhook"),
 				}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/metagen-dev/metagen/generators/load"
+	"github.com/metagen-dev/metagen/generators/model"
 	"github.com/metagen-dev/metagen/generators/pipeline"
 	"github.com/metagen-dev/metagen/generators/rbac"
 	"github.com/metagen-dev/metagen/generators/webhook"
@@ -62,7 +63,7 @@ func TestRealModulesAgainstControllerGen(t *testing.T) {
 				t.Fatalf("controller-gen: %v\n%s", err, out)
 			}
 			settings := map[string]string{rbac.SettingDir: filepath.Join(ours, "rbac"), webhook.SettingDir: filepath.Join(ours, "webhook")}
-			if _, err := pipeline.Generate(pipeline.Options{Dir: work, Patterns: []string{"./..."}, Only: []string{"rbac", "webhook"}, Settings: settings}); err != nil {
+			if _, err := pipeline.Generate(pipeline.Options{Dir: work, Patterns: []string{"./..."}, Only: []string{"rbac", "webhook"}, Settings: model.Settings{Manifests: settings}}); err != nil {
 				t.Fatalf("metagen: %v", err)
 			}
 			var lines []string

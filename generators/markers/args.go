@@ -8,7 +8,8 @@ import (
 
 // ParseArgs reads the arguments of a controller-tools style marker
 // (Marker.Args): key=value separated by commas. A value is a Go-quoted
-// string ("…" or `…`) or runs bare to the next comma.
+// string ("…" or `…`), a controller-tools list or map in braces ({a,b},
+// kept with its braces: read it with ListValue), or runs bare to the next comma.
 func ParseArgs(text string) (map[string]string, error) {
 	args := map[string]string{}
 	rest := strings.TrimSpace(text)
@@ -39,6 +40,13 @@ func ParseArgs(text string) (map[string]string, error) {
 
 // argValue reads one value and returns what follows it.
 func argValue(s string) (value, rest string, err error) {
+	if strings.HasPrefix(s, "{") {
+		end := closingBrace(s)
+		if end < 0 {
+			return "", "", fmt.Errorf("unterminated list %s", s)
+		}
+		return s[:end+1], s[end+1:], nil
+	}
 	if s == "" || (s[0] != '"' && s[0] != '`') {
 		value, rest, _ = strings.Cut(s, ",")
 		if rest != "" || strings.HasSuffix(s, ",") {
@@ -66,6 +74,30 @@ func closingQuote(s string) int {
 			i++
 		case s[i] == quote:
 			return i
+		}
+	}
+	return -1
+}
+
+// closingBrace finds the brace that ends the list starting at s[0],
+// skipping quoted strings and nested braces.
+func closingBrace(s string) int {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '"', '`':
+			end := closingQuote(s[i:])
+			if end < 0 {
+				return -1
+			}
+			i += end
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return i
+			}
 		}
 	}
 	return -1

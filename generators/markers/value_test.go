@@ -1,7 +1,9 @@
 package markers
 
 import (
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -45,5 +47,31 @@ func TestParseValueRefusesWhatItWouldDrop(t *testing.T) {
 		if got, err := ParseValue(text); err == nil {
 			t.Errorf("ParseValue(%s) = %#v, want an error", text, got)
 		}
+	}
+}
+
+func TestControllerToolsLists(t *testing.T) {
+	for text, want := range map[string][]string{
+		"{cert-manager,cert-manager-acme}": {"cert-manager", "cert-manager-acme"},
+		"a;b":                              {"a", "b"},
+		"a":                                {"a"},
+		`{"a b",c}`:                        {"a b", "c"},
+	} {
+		got, err := ListValue(text)
+		if err != nil || strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("ListValue(%q) = %q, %v; want %q", text, got, err, want)
+		}
+	}
+	got, err := AnyList("{MayStopSearch,TryNextFlavor,Borrow}")
+	if err != nil || fmt.Sprint(got) != "[MayStopSearch TryNextFlavor Borrow]" {
+		t.Errorf("AnyList = %v, %v", got, err)
+	}
+	got, err = AnyList(`1;"2";x`)
+	if err != nil || len(got) != 3 || fmt.Sprintf("%T %T %T", got[0], got[1], got[2]) != "int string string" {
+		t.Errorf("AnyList(1;\"2\";x) = %#v, %v", got, err)
+	}
+	args, err := ParseArgs("scope=Namespaced,categories={cert-manager,cert-manager-acme},shortName=a")
+	if err != nil || args["categories"] != "{cert-manager,cert-manager-acme}" || args["shortName"] != "a" {
+		t.Errorf("ParseArgs with a braced list = %v, %v", args, err)
 	}
 }

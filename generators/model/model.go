@@ -22,9 +22,14 @@ type Universe struct {
 	Packages []*Package
 	// ModuleDir is the root directory of the main module; nothing is written outside it.
 	ModuleDir string
-	// Settings are the run's generator options from the command line
-	// (rbac-dir, webhook-dir, …), by name; each generator reads its own.
-	Settings map[string]string
+	// ModuleDirs are the roots of every main module with input packages
+	// (more than one in a go.work workspace), sorted; output stays inside them.
+	ModuleDirs []string
+	// Settings are the run's command-line choices.
+	Settings Settings
+	// LayerErrors are the conflicts the Kubernetes layer found (two markers
+	// that disagree), positioned; the pipeline reports them once.
+	LayerErrors []error
 	// Warnings are the load's harmless problems (*diag.Warning), sorted.
 	Warnings []error
 }
@@ -34,6 +39,9 @@ type Package struct {
 	Path string // import path
 	Name string
 	Dir  string // absolute directory
+	// ModuleDir is the root of the package's module: in a go.work workspace
+	// each input's output is written inside its own module.
+	ModuleDir string
 	// Types is type-checked from source, without our own generated files.
 	Types *types.Package
 	Info  *types.Info
@@ -43,6 +51,8 @@ type Package struct {
 	Markers markers.Set
 	// NamedTypes are the package's top-level named types, in source order.
 	NamedTypes []*Type
+	// API is the package as a group version (the Kubernetes layer).
+	API GroupVersion
 	// GeneratedFiles are the absolute paths of existing files that carry our
 	// header. They were left out of type checking so that stale output never
 	// breaks a load.
@@ -59,6 +69,9 @@ type Type struct {
 	Markers markers.Set
 	// Fields are set for struct types, in declaration order.
 	Fields []*Field
+	// Resource is set for root types: what the type is as an API resource
+	// (the Kubernetes layer).
+	Resource *Resource
 }
 
 // Named returns the type's go/types representation.

@@ -25,6 +25,10 @@ type builder struct {
 	// crd is set when the schema is for a CRD (Expand): integers get
 	// controller-gen's formats.
 	crd bool
+	// openapiGen is set for the openapi generator's own definitions, where
+	// openapi-gen's rules hold; a CRD or an apply configuration's schema
+	// (a project that never runs openapi-gen) does not answer to them.
+	openapiGen bool
 	// refs are the named types referred to, by Go path, for Dependencies.
 	refs map[string]*types.TypeName
 	errs []error
@@ -330,7 +334,9 @@ func (b *builder) property(field *types.Var, tag reflect.StructTag, c comment, o
 	t := field.Type()
 	s := &schema{Go: t, Pos: c.Pos}
 	validation := b.kubeOpenAPIValidation(c)
-	b.checkPatchTags(field, tag, c)
+	if b.openapiGen {
+		b.checkPatchTags(field, tag, c)
+	}
 	s.Extensions = b.memberExtensions(c, t, validation.Extensions)
 	s.Description = b.valueDescription(s, c, t)
 	if options := jsonOptions(tag); len(options) > 0 && options[0] == "string" {
@@ -460,6 +466,9 @@ func (b *builder) typed(s *schema, t types.Type, pos token.Position) {
 	if typ, format := common.OpenAPITypeFormat(typeString(resolved)); typ != "" {
 		if basic, ok := resolved.(*types.Basic); ok && b.crd && typ == "integer" {
 			format = crdIntegerFormat(basic)
+		}
+		if b.crd && typ == "number" {
+			format = "" // controller-gen writes a float field as a number without format
 		}
 		s.Type, s.Format, s.WriteFormat = []string{typ}, format, true
 		if enum := b.enumOf(t); enum != nil {
@@ -615,13 +624,20 @@ func enumValues(enum *enumType) []any {
 }
 
 // optional decides whether a field is left out of required. The first
-// dialect that says so decides: +optional or +required; unless compat,
+// dialect that says so decides (for a CRD in controller-gen's order, the
+// kubebuilder markers first): +optional or +required; unless compat,
 // +k8s:optional or +k8s:required, then +kubebuilder:validation:Optional or
 // Required, then the package's kubebuilder default; and last omitempty (and
 // unless compat, omitzero).
 func (b *builder) optional(field *types.Var, tag reflect.StructTag, c comment) bool {
 	dialects := [][2]string{{"optional", "required"}}
-	if !b.compat {
+	switch {
+	case b.crd:
+		// controller-gen's order: +kubebuilder:validation:Optional/Required
+		// first (k8s.io/api's PortStatus.error is +optional and
+		// +kubebuilder:validation:Required: required in a CRD).
+		dialects = [][2]string{{"kubebuilder:validation:Optional", "kubebuilder:validation:Required"}, {"optional", "required"}, {"k8s:optional", "k8s:required"}}
+	case !b.compat:
 		dialects = append(dialects, [2]string{"k8s:optional", "k8s:required"}, [2]string{"kubebuilder:validation:Optional", "kubebuilder:validation:Required"})
 	}
 	for _, names := range dialects {

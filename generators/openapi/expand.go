@@ -62,6 +62,10 @@ func (e *expander) errorf(pos token.Position, format string, args ...any) {
 // named expands the definition of a named struct type at path; preserving
 // is set under a node that keeps unknown fields.
 func (e *expander) named(obj *types.TypeName, path string, pos token.Position, preserving bool) *spec.Schema {
+	if goPath(obj) == objectMetaPath && path != "metadata" && e.g.universe.Settings.CRD.GenerateEmbeddedObjectMeta {
+		s := embeddedObjectMeta()
+		return &s
+	}
 	if special, ok := specialSchemas[goPath(obj)]; ok {
 		s := special()
 		return &s
@@ -212,6 +216,12 @@ func (e *expander) defaultValue(s *schema) any {
 	if !ok {
 		return s.Default
 	}
+	if e.b != nil && e.b.crd && !e.b.inModule(s.Pos) {
+		// controller-gen skips +default=ref(…) (it cannot evaluate Go
+		// constants): on types outside the module (k8s.io/api's
+		// AzureDiskVolumeSource) the CRD leaves it out too.
+		return nil
+	}
 	value, err := e.g.constValue(sym)
 	if err != "" {
 		e.errorf(s.Pos, "+default=ref(%s.%s): %s", sym.Pkg, sym.Name, err)
@@ -325,6 +335,27 @@ var specialSchemas = map[string]func() spec.Schema{
 		s.AddExtension("x-kubernetes-preserve-unknown-fields", true)
 		return s
 	},
+}
+
+const objectMetaPath = "k8s.io/apimachinery/pkg/apis/meta/v1.ObjectMeta"
+
+// embeddedObjectMeta is an ObjectMeta below the root (a pod template's) with
+// controller-gen's crd:generateEmbeddedObjectMeta (--generate-embedded-object-meta):
+// the properties it allow-lists, without descriptions.
+func embeddedObjectMeta() spec.Schema {
+	str := func() spec.Schema { return spec.Schema{SchemaProps: spec.SchemaProps{Type: []string{"string"}}} }
+	strMap := func() spec.Schema {
+		v := str()
+		return spec.Schema{SchemaProps: spec.SchemaProps{Type: []string{"object"}, AdditionalProperties: &spec.SchemaOrBool{Allows: true, Schema: &v}}}
+	}
+	v := str()
+	return spec.Schema{SchemaProps: spec.SchemaProps{Type: []string{"object"}, Properties: map[string]spec.Schema{
+		"name":        str(),
+		"namespace":   str(),
+		"annotations": strMap(),
+		"labels":      strMap(),
+		"finalizers":  {SchemaProps: spec.SchemaProps{Type: []string{"array"}, Items: &spec.SchemaOrArray{Schema: &v}}},
+	}}}
 }
 
 // quantityPattern is the pattern controller-gen writes for resource.Quantity.

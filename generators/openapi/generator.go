@@ -142,6 +142,7 @@ func (g *generation) definitions(pkg *model.Package, compat bool) ([]*definition
 	var errs []error
 	for _, obj := range g.selected(pkg) {
 		b := g.newBuilder(compat)
+		b.openapiGen = true
 		def := b.define(obj)
 		errs = append(errs, b.errs...)
 		defs = append(defs, def)

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"go/token"
 	"go/types"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -98,6 +100,25 @@ var keywordMarkers = map[string]string{
 	"kubebuilder:validation:Schemaless":             "schemaless",
 	"kubebuilder:title":                             "title",
 	"kubebuilder:example":                           "example",
+}
+
+// crdK8sKeywords are the +k8s: keyword tags controller-gen v0.23.0 reads
+// into CRD schemas (its declarative validation aliases); it ignores the
+// others (+k8s:format=k8s-prefixed-label-key in k8s.io/api, +k8s:minLength,
+// …). On types outside the module the CRDs ignore them too: a CRD
+// embedding a PodSpec is what controller-gen writes, and never refused for
+// a tag the user cannot edit. The module's own +k8s: tags keep their schema
+// (declarative validation enforces them; the CRD says the same).
+var crdK8sKeywords = map[string]bool{"k8s:minimum": true, "k8s:maximum": true, "k8s:maxItems": true}
+
+// inModule reports whether a marker is written in the main module.
+func (b *builder) inModule(pos token.Position) bool {
+	for _, dir := range b.g.universe.ModuleDirs {
+		if strings.HasPrefix(pos.Filename, dir+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
 }
 
 // addFieldMarkerValidation applies the validation markers of a field, and
@@ -302,7 +323,7 @@ func (b *builder) applyMarkers(s *schema, set markers.Set, applied map[string]ma
 			b.applyEachVal(s, m)
 		default:
 			keyword, ok := keywordMarkers[m.Name]
-			if !ok {
+			if !ok || b.crd && strings.HasPrefix(m.Name, "k8s:") && !crdK8sKeywords[m.Name] && !b.inModule(m.Pos) {
 				continue
 			}
 			if earlier, dup := seen[keyword]; dup && earlier.Value != m.Value {
@@ -361,9 +382,13 @@ func setKeyword(s *schema, keyword, value string, hasValue bool) error {
 	case "title":
 		s.Checks.Title = unquote(value)
 	case "enum":
+		items, err := markers.AnyList(value)
+		if err != nil {
+			return err
+		}
 		s.Enum = nil
-		for _, item := range strings.Split(value, ";") {
-			s.Enum = append(s.Enum, looseJSON(strings.TrimSpace(item)))
+		for _, item := range items {
+			s.Enum = append(s.Enum, enumJSON(item))
 		}
 	case "example":
 		example, err := markers.ParseValue(value)
@@ -441,16 +466,6 @@ func unquote(value string) string {
 		if unquoted, err := strconv.Unquote(value); err == nil {
 			return unquoted
 		}
-	}
-	return value
-}
-
-// looseJSON reads an enum item as JSON, or as a plain string when it is
-// not JSON, as controller-gen does for unquoted strings.
-func looseJSON(value string) any {
-	var v any
-	if err := json.Unmarshal([]byte(value), &v); err == nil {
-		return v
 	}
 	return value
 }
@@ -611,4 +626,16 @@ func (g *generation) packageDefaultOptional(field *types.Var) (optional, ok bool
 		return false, true
 	}
 	return false, false
+}
+
+// enumJSON is an enum item as controller-tools parsed it, as JSON decodes
+// it (controller-gen marshals the value: 1 is a number, "1" a string).
+func enumJSON(item any) any {
+	switch v := item.(type) {
+	case int:
+		return float64(v)
+	case int64:
+		return float64(v)
+	}
+	return item
 }

@@ -56,8 +56,9 @@ type Options struct {
 	Only       []string
 	HeaderFile string
 	BuildFlags []string
-	// Settings are generator options by name (rbac-dir, …); see model.Universe.
-	Settings map[string]string
+	// Settings are the anchors' command-line choices (--crd-dir,
+	// --plural-exceptions, --rbac-dir, …).
+	Settings model.Settings
 	// WarningsAsErrors makes any warning fail the run (--warnings-as-errors).
 	WarningsAsErrors bool
 	// Progress, when set, is told each phase as it starts and advances.
@@ -91,14 +92,13 @@ func NewPlan(opts Options) (*gofile.Plan, error) {
 	obs.report(PhaseLoading, 0, 0)
 	var universe *model.Universe
 	err = obs.timed(func(s *Stats) *time.Duration { return &s.Load }, func() (err error) {
-		universe, err = load.Load(load.Options{Dir: opts.Dir, Patterns: opts.Patterns, BuildFlags: opts.BuildFlags, CommentsOnly: commentsOnly(selected),
+		universe, err = load.Load(load.Options{Dir: opts.Dir, Patterns: opts.Patterns, BuildFlags: opts.BuildFlags, CommentsOnly: commentsOnly(selected), Settings: opts.Settings,
 			Listed: func(n int) { obs.report(PhaseLoading, 0, n) }})
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	universe.Settings = opts.Settings
 	lintErrs, lintWarnings := diag.Split(lint.Check(universe)...)
 	var wanted map[string][]byte
 	var warnings []error
@@ -115,7 +115,7 @@ func NewPlan(opts Options) (*gofile.Plan, error) {
 	}
 	var plan *gofile.Plan
 	err = obs.timed(func(s *Stats) *time.Duration { return &s.Plan }, func() (err error) {
-		plan, err = gofile.NewPlan(universe.ModuleDir, wanted, staleCandidates(universe, selected, len(opts.Only) == 0))
+		plan, err = gofile.NewPlanIn(universe.ModuleDirs, wanted, staleCandidates(universe, selected, len(opts.Only) == 0))
 		return err
 	})
 	if err != nil {
@@ -223,6 +223,12 @@ func run(universe *model.Universe, selected []*gen.Generator, header gofile.Head
 
 	wanted := map[string][]byte{}
 	var problems, warnings []error
+	for _, g := range selected {
+		if g.ReadsResources {
+			problems = append(problems, universe.LayerErrors...) // once
+			break
+		}
+	}
 	for _, j := range jobs {
 		warnings = append(warnings, j.warnings...)
 		if j.err != nil {

@@ -73,7 +73,7 @@ var Generator = &gen.Generator{
 }
 
 func fileName(universe *model.Universe) string {
-	if name := universe.Settings[SettingFileName]; name != "" {
+	if name := universe.Settings.Manifests[SettingFileName]; name != "" {
 		return name
 	}
 	return defaultFileName
@@ -87,7 +87,7 @@ func run(pass *gen.Pass) error {
 // controller-gen's order: by namespace ("" first), then role name.
 func Roles(universe *model.Universe, found markers.Set) ([]any, []error) {
 	var errs []error
-	defaultName := universe.Settings[SettingRoleName]
+	defaultName := universe.Settings.Manifests[SettingRoleName]
 	if defaultName == "" {
 		defaultName = defaultRoleName
 	}

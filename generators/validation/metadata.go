@@ -55,7 +55,11 @@ func (a *analyzer) metadataPlan(t *model.Type) *metadataPlan {
 
 // namespaced reads the scope from +genclient:nonNamespaced and
 // +kubebuilder:resource:scope=…, which must agree.
+// A resource takes the Kubernetes layer's scope, which reports the conflicts.
 func (a *analyzer) namespaced(t *model.Type) bool {
+	if t.Resource != nil {
+		return t.Resource.Namespaced
+	}
 	cluster := t.Markers.Has(markerNonNamespaced)
 	if m, ok := t.Markers.Get(markerResource); ok {
 		if scope, found := argValue(m.Args, "scope"); found {

@@ -579,8 +579,9 @@ func (a *analyzer) readKubebuilder(d *declRules, m markers.Marker) {
 		add(ruleSchemaFormat).str = unquote(strings.TrimSpace(value))
 	case "Enum":
 		r := add(ruleEnumValues)
-		for _, v := range strings.Split(value, ";") {
-			r.values = append(r.values, unquote(strings.TrimSpace(v)))
+		items, _ := markers.AnyList(value) // the openapi generator reports a bad list
+		for _, v := range items {
+			r.values = append(r.values, fmt.Sprint(v))
 		}
 	case "UniqueItems":
 		if m.Bool() {

@@ -280,12 +280,13 @@ import (
 
 // Generator writes zz_generated.validations.go.
 var Generator = &gen.Generator{
-	Name:       "validation",
-	Doc:        "Validate_<Type> functions and their scheme registration, as validation-gen writes them, with ObjectMeta rules and the kubebuilder validation markers as Go code; types of other modules are validated through +metagen:validation-for declarations.",
-	Markers:    readMarkers,
-	OutputFile: outputFile,
-	Enabled:    enabled,
-	Run:        run,
+	Name:           "validation",
+	Doc:            "Validate_<Type> functions and their scheme registration, as validation-gen writes them, with ObjectMeta rules and the kubebuilder validation markers as Go code; types of other modules are validated through +metagen:validation-for declarations.",
+	Markers:        readMarkers,
+	OutputFile:     outputFile,
+	Enabled:        enabled,
+	Run:            run,
+	ReadsResources: true,
 }
 
 const outputFile = "zz_generated.validations.go"

@@ -9,6 +9,7 @@ import (
 //
 // +genclient
 // +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+// +kubebuilder:subresource:status
 // +kubebuilder:printcolumn:name=Color,type=string,JSONPath=`.spec.color`
 // +kubebuilder:printcolumn:name=Replicas,type=integer,JSONPath=`.spec.replicas`
 // +kubebuilder:printcolumn:name=Age,type=date,JSONPath=`.metadata.creationTimestamp`

@@ -1,0 +1,314 @@
+// Package kube computes the Kubernetes layer of the model once per run:
+// every input package as a group version, and every root type as an API
+// resource (kind, plural, singular, short names, categories, scope, the
+// /status subresource, its list type). The CRD, client, validation and
+// server read these facts instead of working them out from markers each on
+// its own, so that a CRD's plural and a typed client's resource are one
+// value.
+package kube
+
+import (
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/gobuffalo/flect"
+	kubeversion "k8s.io/apimachinery/pkg/version"
+	gengonamer "k8s.io/gengo/v2/namer"
+	gengotypes "k8s.io/gengo/v2/types"
+
+	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/markers"
+	"github.com/metagen-dev/metagen/generators/model"
+)
+
+// The markers the layer reads.
+const (
+	markerGroupName     = "groupName"
+	markerVersionName   = "versionName"
+	markerGenclient     = "genclient"
+	markerNonNamespaced = "genclient:nonNamespaced"
+	markerObjectRoot    = "kubebuilder:object:root"
+	markerResource      = "kubebuilder:resource"
+	markerStatus        = "kubebuilder:subresource:status"
+	markerSkipVersion   = "kubebuilder:skipversion"
+	markerCRD           = "metagen:crd"
+	markerCRDDir        = "metagen:crd-dir"
+	markerPlural        = "metagen:plural"
+	markerShortNames    = "metagen:short-names"
+	markerResourceName  = "resourceName"
+	markerSkip          = "kubebuilder:skip"
+)
+
+// Markers are the markers the layer reads, for the generators' declarations.
+var Markers = []string{
+	markerGroupName, markerVersionName, markerGenclient, markerNonNamespaced, markerObjectRoot,
+	markerResource, markerStatus, markerSkipVersion, markerCRD, markerPlural, markerShortNames, markerResourceName,
+}
+
+const metav1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// DefaultPluralExceptions are client-gen's default --plural-exceptions.
+var DefaultPluralExceptions = map[string]string{"Endpoints": "Endpoints"}
+
+// Resolve fills Package.API and Type.Resource for every input package and
+// returns the conflicts it finds, each at the marker that causes it (load
+// keeps them in Universe.LayerErrors: the pipeline reports them with the
+// generators' errors, once).
+func Resolve(u *model.Universe) []error {
+	var errs []error
+	exceptions := PluralExceptions(u.Settings)
+	for _, pkg := range u.Packages {
+		pkg.API = groupVersion(pkg)
+		crds := pkg.Markers.Has(markerCRDDir) || u.Settings.CRDDir != ""
+		roots := 0
+		for _, t := range pkg.NamedTypes {
+			if !IsRoot(t) {
+				continue
+			}
+			roots++
+			res, resErrs := resource(t, exceptions, crds)
+			t.Resource = res
+			errs = append(errs, resErrs...)
+		}
+		setCRDDir(u, pkg, roots > 0)
+	}
+	shareAcrossVersions(u)
+	return errs
+}
+
+// shareAcrossVersions gives the versions of a kind of a group the names and
+// scope that one of them declares, as controller-gen applies every
+// version's +kubebuilder:resource to the one CRD: the highest version (by
+// Kubernetes version priority) with markers gives them. The CRD generator
+// reports versions whose markers disagree.
+func shareAcrossVersions(u *model.Universe) {
+	byKind := map[string][]*model.Type{}
+	var keys []string
+	for _, pkg := range u.Packages {
+		for _, t := range pkg.NamedTypes {
+			if t.Resource == nil || !pkg.API.HasGroup {
+				continue
+			}
+			key := pkg.API.Group + "/" + t.Resource.Kind
+			if byKind[key] == nil {
+				keys = append(keys, key)
+			}
+			byKind[key] = append(byKind[key], t)
+		}
+	}
+	for _, key := range keys {
+		versions := byKind[key]
+		sort.SliceStable(versions, func(i, j int) bool {
+			return kubeversion.CompareKubeAwareVersionStrings(versions[i].Package.API.Version, versions[j].Package.API.Version) > 0
+		})
+		var names, scope *model.Resource
+		for _, t := range versions {
+			if names == nil && t.Resource.NamesBy != nil {
+				names = t.Resource
+			}
+			if scope == nil && t.Resource.ScopeBy != nil {
+				scope = t.Resource
+			}
+		}
+		for _, t := range versions {
+			r := t.Resource
+			if names != nil && r.NamesBy == nil {
+				r.Plural, r.Singular, r.ShortNames, r.Categories = names.Plural, names.Singular, names.ShortNames, names.Categories
+			}
+			if scope != nil && r.ScopeBy == nil {
+				r.Namespaced = scope.Namespaced
+			}
+		}
+	}
+}
+
+// setCRDDir: +metagen:crd-dir, else --crd-dir (relative to the module root)
+// for a package of a named group with root types, as controller-gen's
+// output:crd:artifacts:config takes every group of its paths but those
+// marked +kubebuilder:skip.
+func setCRDDir(u *model.Universe, pkg *model.Package, hasRoots bool) {
+	if m, ok := pkg.Markers.Get(markerCRDDir); ok {
+		pkg.API.CRDDir, pkg.API.CRDDirBy = filepath.Join(pkg.Dir, filepath.FromSlash(m.Value)), m
+		return
+	}
+	if u.Settings.CRDDir == "" || !hasRoots || !pkg.API.HasGroup || pkg.Markers.Has(markerSkip) {
+		return
+	}
+	dir := u.Settings.CRDDir
+	if !filepath.IsAbs(dir) {
+		moduleDir := pkg.ModuleDir
+		if moduleDir == "" {
+			moduleDir = u.ModuleDir
+		}
+		dir = filepath.Join(moduleDir, filepath.FromSlash(dir))
+	}
+	rel, err := filepath.Rel(pkg.Dir, dir)
+	if err != nil {
+		rel = dir
+	}
+	pkg.API.CRDDir = dir
+	pkg.API.CRDDirBy = markers.Marker{Name: markerCRDDir, Value: filepath.ToSlash(rel), HasValue: true, Pos: pkg.API.GroupPos}
+}
+
+// PluralExceptions are client-gen's defaults with the run's --plural-exceptions.
+func PluralExceptions(s model.Settings) map[string]string {
+	out := map[string]string{}
+	for k, v := range DefaultPluralExceptions {
+		out[k] = v
+	}
+	for k, v := range s.PluralExceptions {
+		out[k] = v
+	}
+	return out
+}
+
+func groupVersion(pkg *model.Package) model.GroupVersion {
+	gv := model.GroupVersion{Version: pkg.Name}
+	if m, ok := pkg.Markers.Get(markerGroupName); ok {
+		gv.Group, gv.HasGroup, gv.GroupPos = m.Value, true, m.Pos
+	}
+	if m, ok := pkg.Markers.Get(markerVersionName); ok {
+		gv.Version = m.Value
+	}
+	return gv
+}
+
+// IsRoot reports whether t is an API resource: +genclient,
+// +kubebuilder:object:root (lists aside) or +metagen:crd=true, with
+// metav1.ObjectMeta; +metagen:crd=false and +kubebuilder:skipversion opt out.
+func IsRoot(t *model.Type) bool {
+	if m, ok := t.Markers.Get(markerCRD); ok && !m.Bool() {
+		return t.Markers.Has(markerGenclient) && HasObjectMeta(t)
+	}
+	root, _ := t.Markers.Get(markerObjectRoot)
+	marked := t.Markers.Has(markerGenclient) || t.Markers.Has(markerObjectRoot) && root.Bool() || t.Markers.Has(markerCRD)
+	return marked && !IsList(t) && HasObjectMeta(t)
+}
+
+// HasObjectMeta: the type's metadata is a metav1.ObjectMeta.
+func HasObjectMeta(t *model.Type) bool { return fieldOfType(t, "ObjectMeta") != nil }
+
+// IsList: a type with metav1.ListMeta, as kubebuilder marks lists as roots too.
+func IsList(t *model.Type) bool { return fieldOfType(t, "ListMeta") != nil }
+
+// fieldOfType looks through the struct behind t, so that a version
+// declared as another version's struct (type Gateway v1.Gateway) counts too.
+func fieldOfType(t *model.Type, name string) *model.Field {
+	for _, f := range t.StructFields() {
+		if named, ok := f.Type().(*types.Named); ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == metav1Path && named.Obj().Name() == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// resourceMarker is +kubebuilder:resource's arguments, as controller-tools declares them.
+type resourceMarker struct {
+	Path       string   `marker:",optional"`
+	ShortName  []string `marker:",optional"`
+	Categories []string `marker:",optional"`
+	Singular   string   `marker:",optional"`
+	Scope      string   `marker:",optional"`
+}
+
+// resource reads a root type's names and scope. The plural is, in order:
+// +kubebuilder:resource:path, +metagen:plural, +resourceName (client-gen's),
+// a --plural-exceptions entry; else, for a type whose CRD is generated or
+// that kubebuilder marks, controller-gen's plural (flect: Person → people),
+// and otherwise client-gen's (gengo's namer: Person → persons).
+func resource(t *model.Type, exceptions map[string]string, crds bool) (*model.Resource, []error) {
+	var errs []error
+	errorf := func(pos token.Position, format string, args ...any) {
+		errs = append(errs, diag.Errorf(pos, format, args...))
+	}
+	res := &model.Resource{
+		Kind:       t.Name,
+		ListKind:   t.Name + "List",
+		Singular:   strings.ToLower(t.Name),
+		Namespaced: !t.Markers.Has(markerNonNamespaced),
+		List:       t.Package.Lookup(t.Name + "List"),
+	}
+	// +genclient declares a namespaced client unless +genclient:nonNamespaced:
+	// a scope the other versions of the kind must agree with.
+	for _, name := range []string{markerNonNamespaced, markerGenclient} {
+		if m, ok := t.Markers.Get(name); ok && res.ScopeBy == nil {
+			res.ScopeBy = &m
+		}
+	}
+	var plural, pluralBy string // pluralBy: the marker that gives it, as written
+	setPlural := func(value, by string, m markers.Marker) {
+		switch {
+		case pluralBy == "":
+			plural, pluralBy = value, by
+		case value != plural:
+			errorf(m.Pos, "%s conflicts with %s", by, pluralBy)
+		}
+	}
+	if m, ok := t.Markers.Get(markerResource); ok {
+		var args resourceMarker
+		if err := markers.Decode(m, &args); err != nil {
+			errorf(m.Pos, "%s: %v", m, err)
+		}
+		if args.Path != "" {
+			setPlural(args.Path, "+"+markerResource+":path="+args.Path, m)
+		}
+		if args.Singular != "" {
+			res.Singular = args.Singular
+		}
+		res.ShortNames, res.Categories = args.ShortName, args.Categories
+		switch args.Scope {
+		case "":
+		case "Namespaced", "Cluster":
+			if !res.Namespaced && args.Scope == "Namespaced" {
+				errorf(m.Pos, "%s conflicts with +genclient:nonNamespaced", m)
+			}
+			res.Namespaced = args.Scope == "Namespaced"
+			res.ScopeBy = &m
+		default:
+			errorf(m.Pos, "%s: scope is Namespaced or Cluster, not %q", m, args.Scope)
+		}
+		res.NamesBy = &m
+	}
+	for _, name := range []string{markerPlural, markerResourceName} {
+		if m, ok := t.Markers.Get(name); ok {
+			setPlural(m.Value, m.String(), m)
+			if res.NamesBy == nil {
+				res.NamesBy = &m
+			}
+		}
+	}
+	if m, ok := t.Markers.Get(markerShortNames); ok {
+		res.ShortNames = m.List()
+		if res.NamesBy == nil {
+			res.NamesBy = &m
+		}
+	}
+	switch {
+	case pluralBy != "":
+		res.Plural = plural
+	case exceptions[t.Name] != "":
+		res.Plural = strings.ToLower(exceptions[t.Name])
+	case crds || t.Markers.Has(markerObjectRoot):
+		res.Plural = ControllerGenPlural(t.Name)
+	default:
+		res.Plural = ClientGenPlural(t.Name, exceptions)
+	}
+	res.StatusSubresource = t.Markers.Has(markerStatus)
+	return res, errs
+}
+
+// ControllerGenPlural is controller-gen's default plural of a kind.
+func ControllerGenPlural(kind string) string { return strings.ToLower(flect.Pluralize(kind)) }
+
+// ClientGenPlural is client-gen's resource name of a kind.
+func ClientGenPlural(kind string, exceptions map[string]string) string {
+	return gengonamer.NewAllLowercasePluralNamer(exceptions).Name(&gengotypes.Type{Name: gengotypes.Name{Name: kind}})
+}
+
+// GoPlural is client-gen's plural Go name of a kind (Widgets()).
+func GoPlural(kind string, exceptions map[string]string) string {
+	return gengonamer.NewPublicPluralNamer(exceptions).Name(&gengotypes.Type{Name: gengotypes.Name{Name: kind}})
+}

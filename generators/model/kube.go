@@ -1,0 +1,76 @@
+package model
+
+import (
+	"go/token"
+
+	"github.com/metagen-dev/metagen/generators/markers"
+)
+
+// The Kubernetes layer: the API facts of the input packages, computed once
+// after load (package kube) and read by every generator, so that the CRD,
+// the typed client, its fake, validation and the server agree on them.
+
+// GroupVersion is an input package as an API group version.
+type GroupVersion struct {
+	// Group is +groupName's value ("" for the core group, or when the
+	// package has none: then HasGroup is false).
+	Group    string
+	HasGroup bool
+	GroupPos token.Position
+	// Version is +versionName's value, else the package name.
+	Version string
+	// CRDDir is the absolute directory the package's CRDs are written to
+	// ("" for none): +metagen:crd-dir, else --crd-dir for a package with
+	// +groupName and root types. CRDDirBy is the marker (for --crd-dir, one
+	// made up at the package clause).
+	CRDDir   string
+	CRDDirBy markers.Marker
+}
+
+// Resource is a root type as an API resource.
+type Resource struct {
+	Kind, ListKind string
+	// Plural is the resource name in URLs and in the CRD's names.
+	Plural, Singular       string
+	ShortNames, Categories []string
+	Namespaced             bool
+	// StatusSubresource: the CRD serves /status (+kubebuilder:subresource:status).
+	StatusSubresource bool
+	// List is the KindList type of the package, or nil.
+	List *Type
+	// NamesBy and ScopeBy are the markers that give the names and the
+	// scope, when not defaults: for messages about conflicts.
+	NamesBy, ScopeBy *markers.Marker
+}
+
+// Settings are the run's command-line choices that change what the
+// Kubernetes layer and the generators decide (the anchors' flags).
+type Settings struct {
+	// PluralExceptions are client-gen's --plural-exceptions: Kind → plural Go name.
+	PluralExceptions map[string]string
+	// CRDDir, when set, writes the CRDs of every input package with root
+	// types into this directory (controller-gen's output:crd:artifacts:config),
+	// relative to the module root; +metagen:crd-dir wins where given.
+	CRDDir string
+	// ClientDir is the default client output directory (kube_codegen.sh's
+	// --output-dir), relative to the module root; +metagen:client-output wins.
+	ClientDir string
+	// ClientsetName is client-gen's --clientset-name ("" is "clientset").
+	ClientsetName string
+	// NoWatch leaves out listers and informers (kube_codegen.sh without --with-watch).
+	NoWatch bool
+	// CRD holds controller-gen's crd: options.
+	CRD CRDOptions
+	// Manifests are the rbac and webhook generators' options by flag name
+	// (rbac-dir, rbac-role-name, webhook-dir, …); each generator reads its own.
+	Manifests map[string]string
+}
+
+// CRDOptions are controller-gen's crd generator options.
+type CRDOptions struct {
+	// MaxDescLen truncates descriptions (nil: unlimited; 0: none).
+	MaxDescLen                 *int
+	GenerateEmbeddedObjectMeta bool
+	AllowDangerousTypes        bool
+	IgnoreUnexportedFields     bool
+}
