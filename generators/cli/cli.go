@@ -55,7 +55,10 @@ load of the packages.
 Usage:
   metagen generate [-g deepcopy,…] [--header-file F] [--tags T] [-v] [-q] [--warnings-as-errors]
                    [--rbac-dir D] [--rbac-role-name N] [--rbac-file-name F] [--rbac-header-file F]
-                   [--webhook-dir D] [--webhook-header-file F] [PATTERNS…]
+                   [--webhook-dir D] [--webhook-header-file F]
+                   [--crd-dir D] [--client-dir D] [--clientset-name N] [--plural-exceptions K:P,…]
+                   [--max-desc-len N] [--generate-embedded-object-meta] [--allow-dangerous-types]
+                   [--ignore-unexported-fields] [--crd-versions v1] [--with-watch=false] [PATTERNS…]
   metagen verify   (the flags of generate) [PATTERNS…]
   metagen compat   [--against REF | --old DIR | --old-module PATH@VERSION] [--format json] [PATTERNS…]
   metagen serve    [--addr 127.0.0.1:PORT] [--crds DIR] [--kubeconfig FILE] [--gc]

@@ -150,7 +150,7 @@ func TestHelpListsEveryDialect(t *testing.T) {
 func TestUsageNamesEveryFlag(t *testing.T) {
 	var f pipelineFlags
 	pipelineFlagSet("generate", &f).VisitAll(func(fl *flag.Flag) {
-		if !regexp.MustCompile(`\[--?` + fl.Name + `[\] ]`).MatchString(usage) {
+		if !regexp.MustCompile(`\[--?` + fl.Name + `[\] =]`).MatchString(usage) {
 			t.Errorf("usage lacks generate's -%s", fl.Name)
 		}
 	})

@@ -86,10 +86,17 @@ func jsonNames(t *model.Type) []error {
 			if s.depth > 0 {
 				where += " (inlined through " + s.at.GoName + ")"
 			}
-			if s.depth == first.depth {
+			switch {
+			case s.depth == 0 && first.depth == 0:
+				// Two fields of the struct itself: surely a mistake.
 				problems = append(problems, diag.Errorf(s.at.Pos, "%s of %s has the JSON name %q of field %s at line %d: encoding/json drops both; give one another name",
 					where, t.Name, name, first.field, first.at.Pos.Line))
-			} else {
+			case s.depth == first.depth:
+				// Embedded structs that collide: valid Go the anchors accept,
+				// generated as encoding/json reads it, said.
+				problems = append(problems, diag.Warnf(s.at.Pos, "%s of %s has the JSON name %q of field %s at line %d: encoding/json drops both; give one another name",
+					where, t.Name, name, first.field, first.at.Pos.Line))
+			default:
 				problems = append(problems, diag.Warnf(s.at.Pos, "%s of %s has the JSON name %q of field %s at line %d, which hides it: the field is never serialized",
 					where, t.Name, name, first.field, first.at.Pos.Line))
 			}

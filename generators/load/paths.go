@@ -47,19 +47,20 @@ func lexicallyInside(dir, path string) bool {
 func outsideModule(universe *model.Universe) []error {
 	var errs []error
 	for _, pkg := range universe.Packages {
-		if resolved, ok := InsideModule(universe.ModuleDir, pkg.Dir); !ok && len(pkg.Syntax) > 0 {
+		moduleDir := packageModule(universe, pkg)
+		if resolved, ok := InsideModule(moduleDir, pkg.Dir); !ok && len(pkg.Syntax) > 0 {
 			errs = append(errs, diag.Errorf(universe.Fset.Position(pkg.Syntax[0].Package),
 				"package directory %s leads to %s (through a symlink), outside the module at %s; metagen writes next to its inputs and never outside the module",
-				pkg.Dir, resolved, universe.ModuleDir))
+				pkg.Dir, resolved, moduleDir))
 		}
 		for _, m := range pkg.Markers {
 			if m.Def == nil || !m.Def.RelativePath || m.Value == "" || filepath.IsAbs(m.Value) {
 				continue // the marker parser reports those
 			}
 			path := filepath.Join(pkg.Dir, filepath.FromSlash(m.Value))
-			resolved, ok := InsideModule(universe.ModuleDir, path)
+			resolved, ok := InsideModule(moduleDir, path)
 			switch {
-			case !lexicallyInside(universe.ModuleDir, path):
+			case !lexicallyInside(moduleDir, path):
 				errs = append(errs, diag.Errorf(m.Pos, "%s: leads outside the module; metagen never writes outside the module", m.String()))
 			case !ok:
 				errs = append(errs, diag.Errorf(m.Pos, "%s: leads outside the module through a symlink (to %s); metagen never writes outside the module", m.String(), resolved))
@@ -74,4 +75,13 @@ func outsideModule(universe *model.Universe) []error {
 // callers that resolve many paths and cache what they resolved.
 func InsideResolved(resolvedModuleDir, resolved string) bool {
 	return lexicallyInside(resolvedModuleDir, resolved)
+}
+
+// packageModule is the root of the workspace module that holds pkg (its
+// own module in a go.work run), or the main module.
+func packageModule(universe *model.Universe, pkg *model.Package) string {
+	if pkg.ModuleDir != "" {
+		return pkg.ModuleDir
+	}
+	return universe.ModuleDir
 }
