@@ -21,6 +21,7 @@ import (
 	"github.com/metagen-dev/metagen/generators/crd"
 	"github.com/metagen-dev/metagen/generators/load"
 	"github.com/metagen-dev/metagen/internal/anchors"
+	"github.com/metagen-dev/metagen/internal/golden"
 )
 
 // The differential against controller-gen, the tool kubebuilder users
@@ -100,7 +101,7 @@ func TestAgainstControllerGen(t *testing.T) {
 	work := t.TempDir()
 	writeModule(t, work)
 	for _, name := range cgCorpus {
-		copyCase(t, filepath.Join("testdata", name), filepath.Join(work, name))
+		golden.CopyCase(t, filepath.Join("testdata", name), filepath.Join(work, name))
 	}
 	checkCorpusMarkers(t, controllerGenMarkers(t, bin), work)
 	theirs := controllerGenCRDs(t, bin, work)
@@ -146,31 +147,6 @@ func reportDifferences(t *testing.T, diffs []difference) int {
 			len(disagreements), cgVersion, strings.Join(disagreements, "\n"))
 	}
 	return total
-}
-
-// copyCase copies a golden case without its expected output.
-func copyCase(t *testing.T, from, to string) {
-	t.Helper()
-	err := filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(from, p)
-		if d.IsDir() && d.Name() == "want" {
-			return filepath.SkipDir
-		}
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(to, rel), 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(to, rel), data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // controllerGenMarkers are the markers controller-gen's crd and object

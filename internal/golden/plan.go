@@ -63,7 +63,9 @@ func VetGenerated(t testing.TB, patterns []string, only ...string) {
 }
 
 // WriteOverlay puts every planned Go file in a temporary directory and
-// returns a go command -overlay file that maps each real path there.
+// returns a go command -overlay file that maps each real path there. The
+// go command only overlays files of directories that exist, so missing
+// ones are made, empty, until the test ends.
 func WriteOverlay(t testing.TB, plan *gofile.Plan) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -72,6 +74,7 @@ func WriteOverlay(t testing.TB, plan *gofile.Plan) string {
 		if c.Action == gofile.Remove || !strings.HasSuffix(c.Path, ".go") {
 			continue
 		}
+		MakeDirUntilCleanup(t, filepath.Dir(c.Path))
 		tmp := filepath.Join(dir, strconv.Itoa(i)+"_"+filepath.Base(c.Path))
 		if err := os.WriteFile(tmp, c.New, 0o644); err != nil {
 			t.Fatal(err)
@@ -120,4 +123,18 @@ func ModuleDir(t testing.TB, module string) string {
 		t.Fatalf("go mod download %s: no directory in %s", module, out)
 	}
 	return info.Dir
+}
+
+// MakeDirUntilCleanup creates dir and its missing parents, and removes the
+// ones it created when the test ends (they stay empty: files are overlaid).
+func MakeDirUntilCleanup(t testing.TB, dir string) {
+	t.Helper()
+	if _, err := os.Stat(dir); err == nil {
+		return
+	}
+	MakeDirUntilCleanup(t, filepath.Dir(dir))
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.Remove(dir) })
 }
