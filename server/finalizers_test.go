@@ -36,11 +36,13 @@ func allowedFinalizersCRDs(t *testing.T) string {
 
 // +metagen:allowed-finalizers is one rule in both ways of serving a type:
 // from the Go scheme (the generated validation) and from the CRD file (its
-// annotation), with the same answers and the same messages.
+// annotation, hand-written or as metagen's CRD generator writes it from the
+// marker), with the same answers and the same messages.
 func TestAllowedFinalizersInBothModes(t *testing.T) {
 	modes := map[string]server.Options{
-		"scheme": {Scheme: widgetsScheme(t)},
-		"crd":    {CRDPaths: []string{allowedFinalizersCRDs(t)}},
+		"scheme":        {Scheme: widgetsScheme(t)},
+		"crd":           {CRDPaths: []string{allowedFinalizersCRDs(t)}},
+		"generated-crd": {CRDPaths: []string{"../examples/widgets/config/crd"}},
 	}
 	steps := []struct {
 		name, patch string

@@ -301,6 +301,42 @@ func (b *builder) crdMetadata(crd *apiextensionsv1.CustomResourceDefinition) {
 			crd.Labels = b.pairs(m, "label", args["labels"], crd.Labels, labels)
 		}
 	}
+	b.allowedFinalizers(crd, annotations)
+}
+
+// allowedFinalizers writes +metagen:allowed-finalizers as the
+// metagen.dev/allowed-finalizers annotation, which metagen's server
+// enforces on the CRD's objects as the generated validation does on the Go
+// type (kube-apiserver ignores it). Versions that list finalizers must list
+// the same ones, and a +kubebuilder:metadata value must agree.
+func (b *builder) allowedFinalizers(crd *apiextensionsv1.CustomResourceDefinition, given map[string]markers.Marker) {
+	var value string
+	var from markers.Marker
+	for _, v := range b.res.versions {
+		m, ok := v.typ.Markers.Get(markerAllowedFinalizers)
+		if !ok || len(m.List()) == 0 {
+			continue
+		}
+		// The names as listed: the Kubernetes layer reports any that are
+		// not the group's, and then nothing is written.
+		list := strings.Join(m.List(), ",")
+		if value != "" && list != value {
+			b.errorf(m.Pos, "%s lists %q here but %q at %s: the versions of a resource share one list", m, list, value, from.Pos)
+			continue
+		}
+		value, from = list, m
+	}
+	if value == "" {
+		return
+	}
+	if old, ok := crd.Annotations[allowedFinalizersAnnotation]; ok && old != value {
+		b.errorf(from.Pos, "%s lists %q but %s sets annotation %s to %q", from, value, given[allowedFinalizersAnnotation].Pos, allowedFinalizersAnnotation, old)
+		return
+	}
+	if crd.Annotations == nil {
+		crd.Annotations = map[string]string{}
+	}
+	crd.Annotations[allowedFinalizersAnnotation] = value
 }
 
 // pairs adds the key=value pairs of a marker's argument to into; from

@@ -26,7 +26,10 @@
 // As with controller-gen, the markers of one version name the whole
 // resource: a version without them takes those of the others, and versions
 // whose markers disagree are an error. +kubebuilder:metadata markers, as
-// many as given, of every version, label and annotate the CRD.
+// many as given, of every version, label and annotate the CRD;
+// +metagen:allowed-finalizers becomes the metagen.dev/allowed-finalizers
+// annotation, so metagen's server enforces the list on a CRD as the
+// generated validation does on the Go type.
 //
 // # The schema
 //
@@ -76,7 +79,7 @@ var Generator = &gen.Generator{
 		markerDir, markerCRD, markerPlural, markerShortNames, markerNameFormat, markerGroupName, markerVersionName,
 		markerGenclient, markerNonNamespaced, markerNoStatus, markerObjectRoot, markerResource, markerStatus,
 		markerScale, markerPrintColumn, markerSelectable, markerStorage, markerUnserved, markerDeprecated,
-		markerSkipVersion, markerMetadata,
+		markerSkipVersion, markerMetadata, markerAllowedFinalizers,
 	},
 	Enabled:        func(pkg *model.Package) bool { return pkg.API.CRDDir != "" },
 	Run:            run,

@@ -39,6 +39,10 @@ const (
 	markerDeprecated    = "kubebuilder:deprecatedversion"
 	markerSkipVersion   = "kubebuilder:skipversion"
 	markerMetadata      = "kubebuilder:metadata"
+	// markerAllowedFinalizers becomes the annotation the server enforces;
+	// the value is the one server.AllowedFinalizersAnnotation names.
+	markerAllowedFinalizers     = "metagen:allowed-finalizers"
+	allowedFinalizersAnnotation = "metagen.dev/allowed-finalizers"
 )
 
 // resource is one CustomResourceDefinition: a kind of a group, served in

@@ -46,6 +46,7 @@ const (
 var Markers = []string{
 	markerGroupName, markerVersionName, markerGenclient, markerNonNamespaced, markerObjectRoot,
 	markerResource, markerStatus, markerSkipVersion, markerCRD, markerPlural, markerShortNames, markerResourceName,
+	markerAllowedFinalizers,
 }
 
 const metav1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -70,8 +71,11 @@ func Resolve(u *model.Universe) []error {
 			}
 			roots++
 			res, resErrs := resource(t, exceptions, crds)
+			_, owned, _, finalizerErrs := AllowedFinalizers(t)
+			res.AllowedFinalizers = owned
 			t.Resource = res
 			errs = append(errs, resErrs...)
+			errs = append(errs, finalizerErrs...)
 		}
 		setCRDDir(u, pkg, roots > 0)
 	}

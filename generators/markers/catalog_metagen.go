@@ -30,7 +30,7 @@ func init() {
 		&Def{Name: "metagen:openapi-gen-compatible", Targets: OnPackage, Kind: Flag, Dialect: dialect, Reader: "openapi",
 			Doc: "Write the OpenAPI definitions exactly as openapi-gen does: without the validation-gen and kubebuilder markers, with its handling of omitzero."},
 		&Def{Name: "metagen:allowed-finalizers", Targets: OnType, Kind: List, Dialect: dialect, Reader: "validation",
-			Doc: "The finalizers of the package's +groupName domain that this type's controllers own; any other finalizer in that domain is rejected."},
+			Doc: "The finalizers of the package's +groupName domain that this type's controllers own; any other finalizer in that domain is rejected (by the generated validation, and on a generated CRD by metagen's server through its metagen.dev/allowed-finalizers annotation)."},
 		&Def{Name: "metagen:conversion-extra-peers", Targets: OnPackage, Kind: List, Dialect: dialect, Reader: "conversion",
 			Doc: "conversion-gen's --extra-peer-dirs for the package: more packages whose types of the same name are peers and whose Convert_ functions are used, after the +k8s:conversion-gen ones and meta/v1, conversion and runtime."},
 		&Def{Name: "metagen:validation-for", Targets: OnType, Kind: String, Dialect: dialect, Reader: "validation",

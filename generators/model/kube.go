@@ -36,6 +36,9 @@ type Resource struct {
 	Namespaced             bool
 	// StatusSubresource: the CRD serves /status (+kubebuilder:subresource:status).
 	StatusSubresource bool
+	// AllowedFinalizers are +metagen:allowed-finalizers' names (checked):
+	// the finalizers of the group's domain the type's controllers own.
+	AllowedFinalizers []string
 	// List is the KindList type of the package, or nil.
 	List *Type
 	// NamesBy and ScopeBy are the markers that give the names and the

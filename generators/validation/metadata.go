@@ -3,8 +3,7 @@ package validation
 import (
 	"strings"
 
-	utilvalidation "k8s.io/apimachinery/pkg/util/validation"
-
+	"github.com/metagen-dev/metagen/generators/kube"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 )
@@ -47,9 +46,7 @@ func (a *analyzer) metadataPlan(t *model.Type) *metadataPlan {
 			a.errorf(m.Pos, "+%s=%s: kube-apiserver always validates the names of custom resources as DNS subdomains", markerNameFormat, m.Value)
 		}
 	}
-	if m, ok := t.Markers.Get(markerFinalizers); ok {
-		p.group, p.owned = a.ownedFinalizers(m)
-	}
+	p.group, p.owned = a.ownedFinalizers(t)
 	return p
 }
 
@@ -93,27 +90,18 @@ func (a *analyzer) isCustomResource(t *model.Type) bool {
 	return ok && m.Bool()
 }
 
-// ownedFinalizers checks the allow-list: names in the package's group
-// domain, each a qualified name.
-func (a *analyzer) ownedFinalizers(m markers.Marker) (string, []string) {
-	groupMarker, ok := a.pkg.Markers.Get(markerGroupName)
-	group := strings.TrimSpace(groupMarker.Value)
-	if !ok || group == "" {
-		a.errorf(m.Pos, "+%s needs the package's +groupName: the list holds the finalizers of the group's domain", markerFinalizers)
-		return "", nil
-	}
-	var owned []string
-	for _, name := range m.List() {
-		prefix, _, qualified := strings.Cut(name, "/")
-		switch {
-		case len(utilvalidation.IsQualifiedName(name)) > 0:
-			a.errorf(m.Pos, "+%s: %q is not a valid finalizer name: %s", markerFinalizers, name, strings.Join(utilvalidation.IsQualifiedName(name), "; "))
-		case !qualified || (prefix != group && !strings.HasSuffix(prefix, "."+group)):
-			a.errorf(m.Pos, "+%s: %q is not in the domain of group %s", markerFinalizers, name, group)
-		default:
-			owned = append(owned, name)
+// ownedFinalizers is the type's +metagen:allowed-finalizers list: a
+// resource's from the Kubernetes layer (which reported its problems at
+// load), any other type's checked here the same way.
+func (a *analyzer) ownedFinalizers(t *model.Type) (string, []string) {
+	if t.Resource != nil {
+		if len(t.Resource.AllowedFinalizers) == 0 {
+			return "", nil
 		}
+		return t.Package.API.Group, t.Resource.AllowedFinalizers
 	}
+	group, owned, _, errs := kube.AllowedFinalizers(t)
+	a.u.errs[a.pkg.Path] = append(a.u.errs[a.pkg.Path], errs...)
 	return group, owned
 }
 

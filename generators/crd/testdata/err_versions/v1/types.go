@@ -20,3 +20,24 @@ type Bulb struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
 }
+
+// Fan lists other finalizers than its v2 version, and one outside its
+// group's domain.
+//
+// +kubebuilder:object:root=true
+// +kubebuilder:storageversion
+// +metagen:allowed-finalizers=versions.example.com/stop,example.org/stop
+type Fan struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+}
+
+// Heater's allowed finalizers contradict its +kubebuilder:metadata annotation.
+//
+// +kubebuilder:object:root=true
+// +metagen:allowed-finalizers=versions.example.com/cool
+// +kubebuilder:metadata:annotations="metagen.dev/allowed-finalizers=versions.example.com/heat"
+type Heater struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+}

@@ -22,3 +22,12 @@ type Bulb struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
 }
+
+// Fan lists other finalizers than its v1 version.
+//
+// +kubebuilder:object:root=true
+// +metagen:allowed-finalizers=versions.example.com/stop,versions.example.com/drain
+type Fan struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+}

@@ -1,0 +1,46 @@
+package kube
+
+import (
+	"go/token"
+	"strings"
+
+	utilvalidation "k8s.io/apimachinery/pkg/util/validation"
+
+	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/model"
+)
+
+const markerAllowedFinalizers = "metagen:allowed-finalizers"
+
+// AllowedFinalizers reads a type's +metagen:allowed-finalizers: the
+// finalizers of its group's domain (the group or a subdomain) that its
+// controllers own, each a qualified name. The generated validation and the
+// CRD's metagen.dev/allowed-finalizers annotation enforce the same list.
+// found is false when the type has no such marker.
+func AllowedFinalizers(t *model.Type) (group string, owned []string, found bool, errs []error) {
+	m, found := t.Markers.Get(markerAllowedFinalizers)
+	if !found {
+		return "", nil, false, nil
+	}
+	errorf := func(pos token.Position, format string, args ...any) {
+		errs = append(errs, diag.Errorf(pos, format, args...))
+	}
+	groupMarker, ok := t.Package.Markers.Get(markerGroupName)
+	group = strings.TrimSpace(groupMarker.Value)
+	if !ok || group == "" {
+		errorf(m.Pos, "+%s needs the package's +groupName: the list holds the finalizers of the group's domain", markerAllowedFinalizers)
+		return "", nil, true, errs
+	}
+	for _, name := range m.List() {
+		prefix, _, qualified := strings.Cut(name, "/")
+		switch problems := utilvalidation.IsQualifiedName(name); {
+		case len(problems) > 0:
+			errorf(m.Pos, "+%s: %q is not a valid finalizer name: %s", markerAllowedFinalizers, name, strings.Join(problems, "; "))
+		case !qualified || (prefix != group && !strings.HasSuffix(prefix, "."+group)):
+			errorf(m.Pos, "+%s: %q is not in the domain of group %s", markerAllowedFinalizers, name, group)
+		default:
+			owned = append(owned, name)
+		}
+	}
+	return group, owned, true, errs
+}
