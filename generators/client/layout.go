@@ -114,31 +114,53 @@ func (cs *clientset) trees() []string {
 // the clientset fixed up front, so that they never depend on use order.
 func (cs *clientset) newFile(pass *gen.Pass, w where, name string) *jen.File {
 	f := pass.NewFileAt(filepath.Join(w.dir, name), w.pkgPath, w.name)
+	aliases := cs.aliases
+	if aliases == nil {
+		aliases = cs.importAliases()
+	}
+	for _, a := range aliases {
+		f.ImportAlias(a.path, a.alias)
+	}
+	return f
+}
+
+// importAlias is one import name newFile fixes.
+type importAlias struct{ path, alias string }
+
+// importAliases are the import names of every file of the clientset, in the
+// order newFile sets them. They are the same for all of its files, so they
+// are worked out once, when the plan is made (newPlan keeps them in
+// cs.aliases): a clientset of all of k8s.io/api has some 1,500 files and 56
+// group versions, and deriving each path again for each file was an eighth
+// of the run.
+func (cs *clientset) importAliases() []importAlias {
+	var aliases []importAlias
+	add := func(path, alias string) { aliases = append(aliases, importAlias{path, alias}) }
 	for _, gv := range cs.Groups {
 		id := gv.PkgName + gv.Version
-		f.ImportAlias(gv.Pkg.Path, id)
-		f.ImportAlias(cs.typedPkg(gv).pkgPath, "typed"+id)
-		f.ImportAlias(cs.typedFakePkg(gv).pkgPath, "fake"+id)
-		f.ImportAlias(cs.listersPkg(gv).pkgPath, "listers"+id)
-		f.ImportAlias(cs.informerGroupPkg(gv).pkgPath, gv.PkgName)
-		f.ImportAlias(cs.informerVersionPkg(gv).pkgPath, "informers"+id)
-		f.ImportAlias(cs.applyConfigPkg(gv).pkgPath, "ac"+id)
+		add(gv.Pkg.Path, id)
+		add(cs.typedPkg(gv).pkgPath, "typed"+id)
+		add(cs.typedFakePkg(gv).pkgPath, "fake"+id)
+		add(cs.listersPkg(gv).pkgPath, "listers"+id)
+		add(cs.informerGroupPkg(gv).pkgPath, gv.PkgName)
+		add(cs.informerVersionPkg(gv).pkgPath, "informers"+id)
+		add(cs.applyConfigPkg(gv).pkgPath, "ac"+id)
 	}
 	for _, path := range cs.otherPackages() {
-		f.ImportAlias(path, versionedAlias(path))
+		add(path, versionedAlias(path))
 		if rest, ok := strings.CutPrefix(path, "k8s.io/api/"); ok {
-			f.ImportAlias("k8s.io/client-go/applyconfigurations/"+rest, "ac"+versionedAlias(path))
+			add("k8s.io/client-go/applyconfigurations/"+rest, "ac"+versionedAlias(path))
 		}
 	}
-	f.ImportAlias(acMetaPkg, "acmetav1")
-	f.ImportAlias(cs.applyConfigRoot().pkgPath, "applyconfiguration")
-	f.ImportAlias(cs.applyConfigInternal().pkgPath, "internal")
-	f.ImportAlias(cs.clientsetPkg().pkgPath, "clientset")
-	f.ImportAlias(cs.schemePkg().pkgPath, "scheme")
-	f.ImportAlias(cs.internalInterfaces().pkgPath, "internalinterfaces")
-	f.ImportAlias(fakediscovery, "fakediscovery")
-	f.ImportAlias(utilruntimePkg, "utilruntime")
-	return f
+	add(acMetaPkg, "acmetav1")
+	add(cs.applyConfigRoot().pkgPath, "applyconfiguration")
+	add(cs.applyConfigInternal().pkgPath, "internal")
+	add(cs.clientsetPkg().pkgPath, "clientset")
+	add(cs.schemePkg().pkgPath, "scheme")
+	add(cs.internalInterfaces().pkgPath, "internalinterfaces")
+	add(fakediscovery, "fakediscovery")
+	add(utilruntimePkg, "utilruntime")
+	return aliases
 }
 
 // obj is *pkg.Kind of a type; list is *pkg.KindList.

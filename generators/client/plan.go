@@ -31,6 +31,8 @@ type clientset struct {
 	Groups []*groupVersion
 	// applyTypes are the types with apply configurations, of every group version.
 	applyTypes map[*types.TypeName]*applyType
+	// aliases are importAliases, computed once in newPlan: the same for every file.
+	aliases []importAlias
 }
 
 // groupVersion is one input package: an API group version.
@@ -115,6 +117,7 @@ func newPlan(u *model.Universe) *plan {
 		for path, errs := range cs.planApplyConfigurations() {
 			p.errs[path] = append(p.errs[path], errs...)
 		}
+		cs.aliases = cs.importAliases() // before the passes share cs
 	}
 	return p
 }

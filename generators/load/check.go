@@ -35,17 +35,28 @@ type checkedPackage struct {
 // typeCheck parses and type-checks the input packages from source, each as
 // soon as the input packages it imports are done, on all cores. Results come
 // back in the order of roots.
-// Parsing overlaps with loading the imports, which it does not need.
-func typeCheck(fset *token.FileSet, roots []*packages.Package, imports func() (map[string]*types.Package, error)) []*checkedPackage {
+// Parsing overlaps with loading the imports, which it does not need. Roots
+// not in needed (our output that no input imports) are only marked
+// outputOnly: neither read nor checked.
+func typeCheck(fset *token.FileSet, roots, needed []*packages.Package, imports func() (map[string]*types.Package, error)) []*checkedPackage {
 	checked := make([]*checkedPackage, len(roots))
 	byPath := map[string]*checkedPackage{}
 	for i, root := range roots {
 		checked[i] = &checkedPackage{list: root, done: make(chan struct{})}
 		byPath[root.PkgPath] = checked[i]
 	}
+	isNeeded := map[*packages.Package]bool{}
+	for _, pkg := range needed {
+		isNeeded[pkg] = true
+	}
 	cores := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
 	for _, c := range checked {
+		if !isNeeded[c.list] {
+			c.outputOnly = true
+			close(c.done)
+			continue
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -100,6 +111,59 @@ func (c *checkedPackage) parse(fset *token.FileSet) {
 	if len(c.syntax) == 0 && len(c.generated) > 0 && len(c.errs) == 0 {
 		c.parseOutputOnly(fset)
 	}
+}
+
+// neededInputs are the roots to parse and type-check, in their order: every
+// package with a file of its own, and each package made only of our output
+// (a generated clientset) that one of those imports, directly or through
+// another. Our output that nothing imports (the clientset of an up-to-date
+// tree) is left out: it is not an input, its type errors would be dropped,
+// and its imports (client-go) would be loaded from export data for nothing.
+func neededInputs(roots []*packages.Package) []*packages.Package {
+	byPath := map[string]*packages.Package{}
+	for _, pkg := range roots {
+		byPath[pkg.PkgPath] = pkg
+	}
+	wanted := map[*packages.Package]bool{}
+	var visit func(pkg *packages.Package)
+	visit = func(pkg *packages.Package) {
+		if wanted[pkg] {
+			return
+		}
+		wanted[pkg] = true
+		for _, imp := range pkg.Imports {
+			if dep := byPath[imp.PkgPath]; dep != nil {
+				visit(dep)
+			}
+		}
+	}
+	for _, pkg := range roots {
+		if !onlyOurs(pkg) {
+			visit(pkg)
+		}
+	}
+	var needed []*packages.Package
+	for _, pkg := range roots {
+		if wanted[pkg] {
+			needed = append(needed, pkg)
+		}
+	}
+	return needed
+}
+
+// onlyOurs reports whether pkg has Go files and all of them carry our
+// header, as parse would find (it reads until a file does not: for a
+// hand-written package, usually the first).
+func onlyOurs(pkg *packages.Package) bool {
+	files := append([]string(nil), pkg.GoFiles...)
+	sort.Strings(files)
+	for _, filename := range files {
+		src, err := os.ReadFile(filename)
+		if err != nil || !IsGenerated(src) {
+			return false // parse reports the error
+		}
+	}
+	return len(files) > 0
 }
 
 // parseOutputOnly parses the generated files of a package that has no

@@ -88,8 +88,9 @@ func Load(opts Options) (*model.Universe, error) {
 	if opts.CommentsOnly {
 		checked = parseOnly(universe.Fset, roots)
 	} else {
-		imports := startLoadingImports(opts, universe.Fset, roots)
-		checked = typeCheck(universe.Fset, roots, imports)
+		needed := neededInputs(roots)
+		imports := startLoadingImports(opts, universe.Fset, needed)
+		checked = typeCheck(universe.Fset, roots, needed, imports)
 		if _, err := imports(); err != nil {
 			return nil, err
 		}

@@ -150,3 +150,27 @@ func TestLoadOutputOnlyPackages(t *testing.T) {
 		t.Errorf("field type %s", got)
 	}
 }
+
+// Output nothing hand-written imports is not read past its headers: only
+// the inputs and the output they import are parsed and type-checked, and
+// only their imports come from export data.
+func TestNeededInputsLeaveOutUnimportedOutput(t *testing.T) {
+	roots, err := listInputs(Options{}, []string{"./testdata/outputonly/..."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, pkg := range neededInputs(roots) {
+		got = append(got, filepath.Base(pkg.PkgPath))
+	}
+	if strings.Join(got, " ") != "client user" {
+		t.Errorf("needed = %v, want [client user] (not orphan, which nothing imports)", got)
+	}
+	universe, err := Load(Options{Patterns: []string{"./testdata/outputonly/..."}})
+	if err != nil {
+		t.Fatalf("load failed: %v", err)
+	}
+	if len(universe.Packages) != 1 || universe.Packages[0].Name != "user" {
+		t.Fatalf("got %d packages, want only user", len(universe.Packages))
+	}
+}

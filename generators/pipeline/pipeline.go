@@ -267,6 +267,7 @@ func execute(pass *gen.Pass, header gofile.Header) (map[string][]byte, []error, 
 			return nil, warnings, fmt.Errorf("%s: generator %s: %w", f.Path, f.Generator.Name, err)
 		}
 		files[f.Path] = content
+		f.Code = nil // the job keeps its pass to the end of the run; the code tree is garbage now
 	}
 	return files, warnings, nil
 }

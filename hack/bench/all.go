@@ -3,10 +3,12 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/metagen-dev/metagen/internal/anchors"
@@ -154,6 +156,10 @@ func prepareAllTool(ctx context.Context, cfg config, name, repoRoot string, ws *
 	return tool{}, false, fmt.Errorf("unknown tool %q", name)
 }
 
+// goRunMetagen is the go:generate command of examples/widgets/v1, with or
+// without build flags (it builds with -tags metagen_noserve).
+var goRunMetagen = regexp.MustCompile(`go run (-tags [^ ]+ )?github\.com/metagen-dev/metagen/cmd/metagen`)
+
 // setupDownstream writes (once) a module beside the copy that requires
 // metagen (replaced by the checkout) as a tool, with examples/widgets/v1 whose
 // go:generate line runs "go tool metagen generate .", and generates it so
@@ -180,7 +186,13 @@ func setupDownstream(ctx context.Context, repoRoot string, ws *workspace, metage
 		if err != nil {
 			return "", err
 		}
-		data = []byte(strings.Replace(string(data), "go run github.com/metagen-dev/metagen/cmd/metagen", "go tool metagen", 1))
+		if e.Name() == "doc.go" {
+			goTool := goRunMetagen.ReplaceAll(data, []byte("go tool metagen"))
+			if bytes.Equal(goTool, data) {
+				return "", fmt.Errorf("%s has no go:generate line running metagen to turn into go tool metagen", filepath.Join(source, e.Name()))
+			}
+			data = goTool
+		}
 		if err := os.WriteFile(filepath.Join(pkgDir, e.Name()), data, 0o644); err != nil {
 			return "", err
 		}
