@@ -61,3 +61,14 @@ type Inner struct {
 	// +optional
 	Count int32 `json:"count"`
 }
+
+// Clean has only rules kube-apiserver accepts.
+//
+// +kubebuilder:validation:XValidation:rule="self.replicas <= 10 || self.mode == 'Burst'",message="ok"
+// +kubebuilder:validation:XValidation:rule="self.labels.all(k, k.size() < 64)",message="ok"
+type Clean struct {
+	Replicas int32  `json:"replicas"`
+	Mode     string `json:"mode"`
+	// +kubebuilder:validation:MaxProperties=16
+	Labels map[string]string `json:"labels,omitempty"`
+}
