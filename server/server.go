@@ -202,12 +202,19 @@ type Options struct {
 	// superseded and deleted objects the storage keeps (256 MiB by
 	// default). Past it the oldest revisions are compacted, as etcd is
 	// compacted to stay under its quota, so rewriting a large object many
-	// times holds the storage at the live objects plus this bound. The
-	// watch cache (see NoWatchCache) keeps a window of events of its own,
-	// sized by count and age as kube-apiserver's is (at least 100 events,
-	// more while they are younger than 75 seconds), which this does not
-	// bound: 40 quick rewrites of a 2 MiB object hold about 100 MiB there.
+	// times holds the storage at the live objects plus this bound.
 	HistoryBytes int64
+	// WatchCacheBytes bounds the window of events the watch cache (see
+	// NoWatchCache) keeps for each resource, HistoryBytes (or its default)
+	// if unset. kube-apiserver's window is sized by count and age only (at
+	// least 100 events, up to 102,400 while they are younger than 75
+	// seconds), so quick rewrites of a large object would hold each
+	// version. Past the bound the storage ends the cache's watch with 410
+	// Expired, as etcd does to a watcher that falls behind compaction: the
+	// cache lists again, its window restarts at the current revision (older
+	// watches get 410, as from kube-apiserver), and its watches end and are
+	// resumed by their clients, as after such a compaction.
+	WatchCacheBytes int64
 
 	// Users are identities besides the admin, with what each may do; a
 	// client acts as one with the configuration RESTConfigFor returns.
@@ -310,7 +317,7 @@ func Start(ctx context.Context, opts Options) (*Server, error) {
 	if opts.PlainHTTP && exposed {
 		s.warnings = append(s.warnings, "serving plain HTTP: the token crosses the network in the clear")
 	}
-	s.getter = newRESTOptionsGetter(s.backend, !opts.NoWatchCache)
+	s.getter = newRESTOptionsGetter(s.backend, !opts.NoWatchCache, watchCacheBytes(opts))
 	if err := s.start(ctx, opts); err != nil {
 		_ = s.Stop()
 		return nil, err

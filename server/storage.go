@@ -7,6 +7,7 @@ import (
 
 	clientv3 "go.etcd.io/etcd/client/v3"
 	"k8s.io/apimachinery/pkg/util/wait"
+	"k8s.io/apimachinery/pkg/watch"
 	storagefeature "k8s.io/apiserver/pkg/storage/feature"
 
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
@@ -35,6 +36,8 @@ var unstructuredCodec = runtime.NewCodec(unstructured.UnstructuredJSONScheme, un
 type restOptionsGetter struct {
 	backend    *memstore.Backend
 	watchCache bool
+	// windowBytes bounds each resource's watch cache window.
+	windowBytes int64
 
 	mu     sync.RWMutex
 	codecs map[schema.GroupResource]storageCodec
@@ -46,8 +49,30 @@ type storageCodec struct {
 	version schema.GroupVersion
 }
 
-func newRESTOptionsGetter(backend *memstore.Backend, watchCache bool) *restOptionsGetter {
-	return &restOptionsGetter{backend: backend, watchCache: watchCache, codecs: map[schema.GroupResource]storageCodec{}}
+func newRESTOptionsGetter(backend *memstore.Backend, watchCache bool, windowBytes int64) *restOptionsGetter {
+	return &restOptionsGetter{backend: backend, watchCache: watchCache, windowBytes: windowBytes, codecs: map[schema.GroupResource]storageCodec{}}
+}
+
+// watchCacheBytes is Options.WatchCacheBytes with its default.
+func watchCacheBytes(opts Options) int64 {
+	switch {
+	case opts.WatchCacheBytes > 0:
+		return opts.WatchCacheBytes
+	case opts.HistoryBytes > 0:
+		return opts.HistoryBytes
+	}
+	return memstore.DefaultHistoryBytes
+}
+
+// heldStore is the storage as the watch cache sees it: its watch is
+// bounded by the bytes of the events the cache keeps.
+type heldStore struct {
+	*memstore.Store
+	windowBytes int64
+}
+
+func (h heldStore) Watch(ctx context.Context, key string, opts storage.ListOptions) (watch.Interface, error) {
+	return h.Store.WatchHeld(ctx, key, opts, h.windowBytes)
 }
 
 // setCodec sets the codec a resource is stored with, and the version it
@@ -109,7 +134,7 @@ func (g *restOptionsGetter) decorate(config *storagebackend.ConfigForResource, r
 		return nil, nil, err
 	}
 	cacher, err := cacherstorage.NewCacherFromConfig(cacherstorage.Config{
-		Storage:             raw,
+		Storage:             heldStore{raw, g.windowBytes},
 		Versioner:           storage.APIObjectVersioner{},
 		GroupResource:       config.GroupResource,
 		EventsHistoryWindow: config.EventsHistoryWindow,

@@ -129,7 +129,7 @@ func (b *builder) schema(path string, v *version) *apiextensionsv1.CustomResourc
 	if _, ok := root.Properties["metadata"]; ok {
 		root.Properties["metadata"] = b.metadataSchema(v)
 	}
-	props, err := toJSONSchemaProps(root)
+	props, err := ToJSONSchemaProps(root)
 	if err != nil {
 		b.errorf(v.typ.Pos, "converting the schema of %s: %v", v.typ.Name, err)
 		b.broken = true
@@ -169,10 +169,10 @@ func joinPath(base, rel string) string {
 	return base + "." + rel
 }
 
-// toJSONSchemaProps converts through JSON: both types use the OpenAPI
+// ToJSONSchemaProps converts through JSON: both types use the OpenAPI
 // field names, and the x-kubernetes- extensions a CRD carries are fields of
 // JSONSchemaProps.
-func toJSONSchemaProps(s *spec.Schema) (*apiextensionsv1.JSONSchemaProps, error) {
+func ToJSONSchemaProps(s *spec.Schema) (*apiextensionsv1.JSONSchemaProps, error) {
 	data, err := json.Marshal(s)
 	if err != nil {
 		return nil, err

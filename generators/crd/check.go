@@ -33,7 +33,7 @@ func Validate(crd *apiextensionsv1.CustomResourceDefinition) field.ErrorList {
 func (b *builder) check(crd *apiextensionsv1.CustomResourceDefinition) {
 	for _, e := range Validate(crd) {
 		path := versionedPath(e.Field)
-		pos, detail := b.origin(path), describe(e)
+		pos, detail := b.origin(path), Describe(e)
 		if m := b.defaultMarker(path, pos); m != nil {
 			// A default is wrong where it is written: at its marker, quoted.
 			pos, detail = m.Pos, fmt.Sprintf("%s: %s", m.String(), detail)
@@ -84,11 +84,11 @@ func versionedPath(path string) string {
 	return path
 }
 
-// describe is the error without its field path, and without a bad value
+// Describe is the error without its field path, and without a bad value
 // that is a whole object (a CEL rule, say) rather than a value, on one line:
 // CEL's excerpts of the rule under its message are dropped, as the message
 // gives the column.
-func describe(e *field.Error) string {
+func Describe(e *field.Error) string {
 	text := e.Type.String() + ": " + e.Detail
 	switch e.BadValue.(type) {
 	case nil, string, bool, int, int32, int64, float64:

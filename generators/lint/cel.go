@@ -11,6 +11,7 @@ import (
 	"github.com/google/cel-go/parser"
 
 	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/load"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
@@ -19,16 +20,25 @@ import (
 const markerXValidation = "kubebuilder:validation:XValidation"
 
 // celRules checks the +kubebuilder:validation:XValidation rules of a
-// package that writes no CRD (the crd generator compiles and costs them
-// with apiextensions' own CEL libraries when it does): each must parse, as
-// CEL (cel-go's parser, with its macros), and a field it selects on self
-// must be one the type has, by JSON name.
-func celRules(pkg *model.Package) []error {
+// package that writes no CRD (the crd generator checks them in the CRD when
+// it does). Each type's rules are compiled and costed as kube-apiserver
+// does on CRD create (compileRules); where a type has no structural
+// schema, each rule must at least parse as CEL (cel-go's parser, with its
+// macros) and a field it selects on self must be one the type has.
+func celRules(universe *model.Universe, pkg *model.Package) []error {
 	if pkg.Markers.Has("metagen:crd-dir") {
 		return nil
 	}
+	pass := &gen.Pass{Universe: universe, Package: pkg, RunState: &gen.RunState{}}
 	var problems []error
 	for _, t := range pkg.NamedTypes {
+		if len(ownRules(t)) == 0 {
+			continue
+		}
+		if compiled, ok := compileRules(pass, t); ok {
+			problems = append(problems, compiled...)
+			continue
+		}
 		problems = append(problems, rulesOn(t.Markers, t.Object.Type(), "type "+t.Name)...)
 		for _, f := range t.Fields {
 			problems = append(problems, rulesOn(f.Markers, f.Type(), "field "+f.GoName)...)

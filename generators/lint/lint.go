@@ -25,7 +25,7 @@ import (
 func Check(universe *model.Universe) []error {
 	var problems []error
 	for _, pkg := range universe.Packages {
-		problems = append(problems, celRules(pkg)...)
+		problems = append(problems, celRules(universe, pkg)...)
 		for _, t := range pkg.NamedTypes {
 			problems = append(problems, resource(t)...)
 			if t.Fields == nil {

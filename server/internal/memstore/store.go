@@ -447,6 +447,10 @@ func newItemFunc(listObj runtime.Object, items reflect.Value) func() runtime.Obj
 
 // Watch implements storage.Interface.
 func (s *Store) Watch(ctx context.Context, key string, opts storage.ListOptions) (watch.Interface, error) {
+	return s.watch(ctx, key, opts, nil)
+}
+
+func (s *Store) watch(ctx context.Context, key string, opts storage.ListOptions, held *heldWindow) (watch.Interface, error) {
 	key, err := s.prepareKey(key, opts.Recursive)
 	if err != nil {
 		return nil, err
@@ -455,7 +459,7 @@ func (s *Store) Watch(ctx context.Context, key string, opts storage.ListOptions)
 	if err != nil {
 		return nil, err
 	}
-	return s.startWatch(ctx, key, int64(rev), opts)
+	return s.startWatch(ctx, key, int64(rev), opts, held)
 }
 
 // Stats implements storage.Interface.

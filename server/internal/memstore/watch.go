@@ -38,6 +38,9 @@ type watchChan struct {
 	// from its first decode, so that later events may share the store's
 	// decoded copy of the same version instead of decoding again.
 	decodedAs *decodedShape
+	// held, for a watcher that keeps its events (WatchHeld), bounds the
+	// bytes of the events it was sent.
+	held *heldWindow
 }
 
 type decodedShape struct {
@@ -45,7 +48,7 @@ type decodedShape struct {
 	gvk    schema.GroupVersionKind
 }
 
-func (s *Store) startWatch(ctx context.Context, key string, rev int64, opts storage.ListOptions) (watch.Interface, error) {
+func (s *Store) startWatch(ctx context.Context, key string, rev int64, opts storage.ListOptions, held *heldWindow) (watch.Interface, error) {
 	if opts.Recursive && !strings.HasSuffix(key, "/") {
 		return nil, fmt.Errorf(`recursive key needs to end with "/"`)
 	}
@@ -64,6 +67,7 @@ func (s *Store) startWatch(ctx context.Context, key string, rev int64, opts stor
 		progressNotify: opts.ProgressNotify,
 		pred:           opts.Predicate,
 		results:        make(chan watch.Event, resultBufferSize),
+		held:           held,
 	}
 	if w.pred.Empty() {
 		w.pred = storage.Everything
@@ -150,7 +154,7 @@ func (w *watchChan) follow() {
 			return
 		}
 		for _, e := range events {
-			if !w.transformAndSend(e) {
+			if !w.transformAndSend(e) || !w.holdOrExpire(e) {
 				return
 			}
 		}

@@ -1,0 +1,166 @@
+package lint
+
+import (
+	"fmt"
+	"go/token"
+	"strings"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/kube-openapi/pkg/validation/spec"
+
+	"github.com/metagen-dev/metagen/generators/crd"
+	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/gen"
+	"github.com/metagen-dev/metagen/generators/markers"
+	"github.com/metagen-dev/metagen/generators/model"
+	"github.com/metagen-dev/metagen/generators/openapi"
+)
+
+// compileRules compiles the CEL rules in the structural schema of t as
+// kube-apiserver does on CRD create (apiextensions' own validation: the
+// CEL environment, the schema's types, the cost budget), with t where a
+// CRD would put it: as the root if it is a kind, else as its spec, where
+// each rule is reached once, so its cost is the least any CRD would give
+// it and no rule a CRD could carry is refused. It reports false when t has
+// no structural schema (an interface, a recursive type…): then only the
+// parse and name checks are possible.
+func compileRules(pass *gen.Pass, t *model.Type) ([]error, bool) {
+	expanded, err := openapi.Expand(pass, t.Object)
+	if err != nil {
+		return nil, false
+	}
+	root, prefix := placeInCRD(expanded.Schema)
+	props, err := crd.ToJSONSchemaProps(root)
+	if err != nil {
+		return nil, false
+	}
+	var problems, total []error
+	ownContributed, othersContributed := false, false
+	for _, e := range crd.Validate(probeCRD(props)) {
+		path, ok := schemaPath(e.Field, prefix)
+		if !ok || !strings.Contains(path+e.Detail, "x-kubernetes-validations") {
+			continue // not about the rules: the schema is no CRD's yet
+		}
+		rule, ok := ruleKey(path)
+		if !ok {
+			total = append(total, diag.Errorf(t.Pos, "the x-kubernetes-validations rules of type %s, as a CRD would hold them: %s", t.Name, crd.Describe(e)))
+			continue
+		}
+		m, ours := markerAt(t, expanded.Origins[rule])
+		if !ours {
+			// A rule of another type (a field's, an inlined member's): it is
+			// compiled as its own type's, where its cost is least.
+			othersContributed = othersContributed || strings.Contains(e.Detail, "contributed to")
+			continue
+		}
+		ownContributed = ownContributed || strings.Contains(e.Detail, "contributed to")
+		problems = append(problems, ruleError(m, e))
+	}
+	if ownContributed || !othersContributed {
+		// The total is over the budget in every CRD that holds t; said at
+		// t unless only other types' rules make it so (said at theirs).
+		problems = append(problems, total...)
+	}
+	return problems, true
+}
+
+// placeInCRD is the schema a CRD would hold for s, and the path of s in it:
+// a kind is the root (with metadata as {type: object}, as a CRD has it),
+// anything else the spec of one.
+func placeInCRD(s *spec.Schema) (*spec.Schema, string) {
+	_, hasMeta := s.Properties["metadata"]
+	_, hasKind := s.Properties["kind"]
+	if hasMeta && hasKind {
+		s.Properties["metadata"] = spec.Schema{SchemaProps: spec.SchemaProps{Type: []string{"object"}}}
+		return s, ""
+	}
+	return &spec.Schema{SchemaProps: spec.SchemaProps{
+		Type:       []string{"object"},
+		Properties: map[string]spec.Schema{"spec": *s},
+	}}, "properties[spec]"
+}
+
+// probeCRD is the smallest CRD that serves schema.
+func probeCRD(schema *apiextensionsv1.JSONSchemaProps) *apiextensionsv1.CustomResourceDefinition {
+	out := &apiextensionsv1.CustomResourceDefinition{
+		Spec: apiextensionsv1.CustomResourceDefinitionSpec{
+			Group: "lint.metagen.dev",
+			Names: apiextensionsv1.CustomResourceDefinitionNames{Plural: "probes", Singular: "probe", Kind: "Probe", ListKind: "ProbeList"},
+			Scope: apiextensionsv1.NamespaceScoped,
+			Versions: []apiextensionsv1.CustomResourceDefinitionVersion{{
+				Name: "v1", Served: true, Storage: true,
+				Schema: &apiextensionsv1.CustomResourceValidation{OpenAPIV3Schema: schema},
+			}},
+		},
+	}
+	out.Name = "probes.lint.metagen.dev"
+	return out
+}
+
+// schemaPath is an error's field path relative to the type's schema ("" for
+// its root, "properties[size].x-kubernetes-validations[0].rule"), or false
+// when the error is about the CRD rather than the schema.
+func schemaPath(full, prefix string) (string, bool) {
+	for _, root := range []string{"spec.validation.openAPIV3Schema", "spec.versions[0].schema.openAPIV3Schema"} {
+		rel, ok := strings.CutPrefix(full, root)
+		if !ok {
+			continue
+		}
+		rel = strings.TrimPrefix(rel, ".")
+		if prefix == "" {
+			return rel, true
+		}
+		if rel == "" {
+			return "", true // the whole schema: the total cost
+		}
+		if rest, ok := strings.CutPrefix(rel, prefix); ok {
+			return strings.TrimPrefix(rest, "."), true
+		}
+	}
+	return "", false
+}
+
+// ruleError places a compile or cost error of a rule at its marker,
+// quoting the rule.
+func ruleError(m markers.Marker, e *field.Error) error {
+	text := m.String()
+	if args, err := markers.ParseArgs(m.Args); err == nil {
+		text = fmt.Sprintf("%s: rule %q", text, args["rule"])
+	}
+	return diag.Errorf(m.Pos, "%s: %s", text, crd.Describe(e))
+}
+
+// ruleKey is the path of the rule an error is about, up to its index
+// ("properties[size].x-kubernetes-validations[0]").
+func ruleKey(path string) (string, bool) {
+	const seg = "x-kubernetes-validations["
+	i := strings.LastIndex(path, seg)
+	if i < 0 {
+		return "", false
+	}
+	end := strings.Index(path[i:], "]")
+	if end < 0 {
+		return "", false
+	}
+	return path[:i+end+1], true
+}
+
+// markerAt is t's XValidation marker written at pos, on t or a field of t.
+func markerAt(t *model.Type, pos token.Position) (markers.Marker, bool) {
+	for _, m := range ownRules(t) {
+		if m.Pos == pos {
+			return m, true
+		}
+	}
+	return markers.Marker{}, false
+}
+
+// ownRules are the XValidation markers on t and on its fields.
+func ownRules(t *model.Type) []markers.Marker {
+	own := t.Markers.All(markerXValidation)
+	for _, f := range t.Fields {
+		own = append(own, f.Markers.All(markerXValidation)...)
+	}
+	return own
+}
