@@ -401,7 +401,7 @@ run_module() {
 	}
 	head -n 1 "$L/deepcopy.log" | sed 's/^/  /'
 	details "$L/deepcopy.log"
-	[ -f "$L/conversion.log" ] && grep -E '^(conversion-defaults|prerelease-lifecycle)|^  ' "$L/conversion.log" | head -n "$DETAILS" | sed 's/^/  /'
+	[ -f "$L/conversion.log" ] && grep -E '^(conversion-defaults|prerelease-lifecycle|conversion-fuzz)|^  ' "$L/conversion.log" | head -n "$DETAILS" | sed 's/^/  /'
 	grep '^openapi-model-names' "$L/deepcopy.log" | sed 's/^/  /'
 	if [ -f "$L/crd.log" ]; then
 		head -n 1 "$L/crd.log" | sed 's/^/  /'

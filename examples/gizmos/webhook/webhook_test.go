@@ -12,7 +12,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
-	"github.com/metagen-dev/metagen/examples/gizmos"
+	"github.com/metagen-dev/metagen/examples/gizmos/install"
 	gizmosv1 "github.com/metagen-dev/metagen/examples/gizmos/v1"
 	gizmosv1beta1 "github.com/metagen-dev/metagen/examples/gizmos/v1beta1"
 	"github.com/metagen-dev/metagen/examples/gizmos/webhook"
@@ -20,11 +20,9 @@ import (
 
 func scheme(t *testing.T) *runtime.Scheme {
 	t.Helper()
-	s := runtime.NewScheme()
-	for _, add := range []func(*runtime.Scheme) error{gizmos.AddToScheme, gizmosv1.AddToScheme, gizmosv1beta1.AddToScheme} {
-		if err := add(s); err != nil {
-			t.Fatal(err)
-		}
+	s, err := install.NewScheme()
+	if err != nil {
+		t.Fatal(err)
 	}
 	return s
 }

@@ -4,8 +4,6 @@ package suites
 
 import (
 	"context"
-	"crypto/rand"
-	"fmt"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -23,6 +21,7 @@ import (
 	"k8s.io/client-go/rest"
 
 	"github.com/metagen-dev/metagen/examples/gizmos"
+	"github.com/metagen-dev/metagen/examples/gizmos/install"
 	gizmosv1 "github.com/metagen-dev/metagen/examples/gizmos/v1"
 	gizmosv1beta1 "github.com/metagen-dev/metagen/examples/gizmos/v1beta1"
 	"github.com/metagen-dev/metagen/examples/gizmos/webhook"
@@ -56,18 +55,7 @@ func TestGizmosConversion(t *testing.T) {
 		}
 	}
 	got := runGizmos(t, server.StartForTest(t, server.Options{Scheme: scheme}).RESTConfig())
-
-	tally := e2eenv.NewTally(t, "gizmos")
-	for i, step := range want {
-		diff := ""
-		if i >= len(got) {
-			diff = "missing in process"
-		} else if got[i].answer != step.answer {
-			diff = fmt.Sprintf("real %s\n in-process %s", step.answer, got[i].answer)
-		}
-		tally.Case(step.id, diff)
-	}
-	tally.Report()
+	tallySteps(t, "gizmos", want, got)
 }
 
 func stepAnswer(steps []mvStep, id string) string {
@@ -86,13 +74,8 @@ var (
 
 func gizmosScheme(t *testing.T) *runtime.Scheme {
 	t.Helper()
-	scheme := runtime.NewScheme()
-	for _, add := range []func(*runtime.Scheme) error{gizmos.AddToScheme, gizmosv1.AddToScheme, gizmosv1beta1.AddToScheme} {
-		if err := add(scheme); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := scheme.SetVersionPriority(gizmoV1GV, gizmoV1beta1GV); err != nil {
+	scheme, err := install.NewScheme()
+	if err != nil {
 		t.Fatal(err)
 	}
 	return scheme
@@ -161,31 +144,14 @@ func applyGizmoCRD(t *testing.T, cfg *rest.Config, hook *apiextensionsv1.Webhook
 		t.Fatalf("creating the gizmos CRD: %v", err)
 	}
 	t.Cleanup(func() { _ = client.Delete(context.Background(), crd.Name, metav1.DeleteOptions{}) })
-	dyn := dynamic.NewForConfigOrDie(cfg)
-	err = wait.PollUntilContextTimeout(t.Context(), 200*time.Millisecond, 60*time.Second, true, func(ctx context.Context) (bool, error) {
-		for _, gv := range []schema.GroupVersion{gizmoV1beta1GV, gizmoV1GV} {
-			if _, err := dyn.Resource(gv.WithResource("gizmos")).List(ctx, metav1.ListOptions{}); err != nil {
-				return false, nil
-			}
-		}
-		return true, nil
-	})
-	if err != nil {
-		t.Fatalf("the gizmos CRD is not served: %v", err)
-	}
+	waitServed(t, cfg, "gizmos", gizmoV1beta1GV, gizmoV1GV)
 }
 
 // runGizmos runs the steps on one server and renders each answer.
 func runGizmos(t *testing.T, cfg *rest.Config) []mvStep {
 	ctx := t.Context()
-	ns := "metagen-gizmos-" + strings.ToLower(rand.Text()[:8])
 	dyn := dynamic.NewForConfigOrDie(cfg)
-	namespaces := dyn.Resource(schema.GroupVersionResource{Version: "v1", Resource: "namespaces"})
-	nsObj := map[string]any{"apiVersion": "v1", "kind": "Namespace", "metadata": map[string]any{"name": ns}}
-	if _, err := namespaces.Create(ctx, &unstructured.Unstructured{Object: nsObj}, metav1.CreateOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = namespaces.Delete(context.Background(), ns, metav1.DeleteOptions{}) })
+	ns := testNamespace(t, dyn, "metagen-gizmos-")
 	beta := dyn.Resource(gizmoV1beta1GV.WithResource("gizmos")).Namespace(ns)
 	v1 := dyn.Resource(gizmoV1GV.WithResource("gizmos")).Namespace(ns)
 
@@ -194,11 +160,7 @@ func runGizmos(t *testing.T, cfg *rest.Config) []mvStep {
 		steps = append(steps, mvStep{id, renderGadget(obj, err)})
 	}
 	gizmo := func(gv schema.GroupVersion, name string, spec map[string]any) *unstructured.Unstructured {
-		return &unstructured.Unstructured{Object: map[string]any{
-			"apiVersion": gv.String(), "kind": "Gizmo",
-			"metadata": map[string]any{"name": name, "labels": map[string]any{"kept": "yes"}},
-			"spec":     spec,
-		}}
+		return labelledObject(gv, "Gizmo", name, spec)
 	}
 
 	obj, err := beta.Create(ctx, gizmo(gizmoV1beta1GV, "a", map[string]any{"color": "red", "count": int64(3), "labels": map[string]any{"tier": "web"}}), metav1.CreateOptions{})
