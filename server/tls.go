@@ -118,3 +118,16 @@ func listenAddress(addr string, bindAll bool) (ip net.IP, exposed bool, err erro
 	}
 	return ip, true, nil
 }
+
+// LoopbackTLS makes a throwaway CA and a serving certificate it signed for
+// the loopback addresses, as the server makes its own: for a server on
+// loopback that kube-apiserver or a client calls, such as a CRD's
+// conversion webhook. It returns the CA in PEM (a caBundle) and the serving
+// configuration.
+func LoopbackTLS() (caPEM []byte, config *tls.Config, err error) {
+	certs, err := newServingCertificates(nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	return certs.caPEM, certs.tlsConfig(), nil
+}

@@ -180,19 +180,30 @@ func (st *state) addManualConversions(pkg *types.Package) {
 			st.errs = append(st.errs, diag.Errorf(st.fset.Position(fn.Pos()), "%s.%s: a second conversion from %s to %s; %s.%s is the first", pkg.Path(), name, gengo.Key(in), gengo.Key(out), existing.pkgPath, existing.name))
 			continue
 		}
-		lines := st.comments.Above(st.fset.Position(fn.Pos()), false)
-		values := gengo.TagValues(lines, markerConversionFn)
 		f := &function{pkgPath: pkg.Path(), name: name, in: in, out: out}
-		for _, v := range values {
-			if v.Text != "copy-only" && v.Text != "drop" {
-				st.errs = append(st.errs, diag.Errorf(v.Pos, "+%s=%s: want copy-only or drop", markerConversionFn, v.Text))
-			}
-		}
-		if len(values) == 1 {
-			f.copyOnly, f.drop = values[0].Text == "copy-only", values[0].Text == "drop"
+		values := st.conversionFnValues(st.comments.Above(st.fset.Position(fn.Pos()), false))
+		if len(values) == 1 { // conversion-gen honours the tag only when written once
+			f.copyOnly, f.drop = values[0] == "copy-only", values[0] == "drop"
 		}
 		st.manual[key] = f
 	}
+}
+
+// conversionFnValues checks the markers above a hand-written conversion
+// function (misspellings and markers that do not belong on a function are
+// positioned errors, as on types) and returns the +k8s:conversion-fn values.
+func (st *state) conversionFnValues(lines []gengo.CommentLine) []string {
+	var values []string
+	for _, line := range lines {
+		marker, err, found := markers.ParseLine(strings.TrimLeft(line.Text, " \t"), line.Pos, markers.OnFunc)
+		if err != nil {
+			st.errs = append(st.errs, err)
+		}
+		if found && err == nil && marker.Name == markerConversionFn {
+			values = append(values, marker.Value)
+		}
+	}
+	return values
 }
 
 func isScope(t types.Type) bool {

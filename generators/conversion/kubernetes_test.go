@@ -6,9 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,19 +19,10 @@ import (
 	"github.com/metagen-dev/metagen/generators/pipeline"
 	"github.com/metagen-dev/metagen/internal/anchors"
 	"github.com/metagen-dev/metagen/internal/golden"
+	"github.com/metagen-dev/metagen/internal/kubeapis"
 )
 
-const kubernetesModule = "k8s.io/kubernetes@v1.37.2"
-
-// kubernetesGroups are the k8s.io/kubernetes v1.37.2 API groups (pkg/apis/<group>)
-// whose internal and versioned packages get metagen's conversions and
-// defaulters in place of upstream's; METAGEN_CODEGEN_GROUPS overrides them.
-var kubernetesGroups = []string{
-	"admission", "admissionregistration", "apiserverinternal", "apps", "authentication", "authorization",
-	"autoscaling", "batch", "certificates", "coordination", "core", "discovery", "events", "extensions",
-	"flowcontrol", "imagepolicy", "networking", "node", "policy", "rbac", "resource", "scheduling",
-	"storage", "storagemigration",
-}
+const kubernetesModule = kubeapis.Module
 
 // kubernetesPackages are the groups' internal packages and the versions
 // upstream generates conversions or defaulters for.
@@ -42,20 +30,7 @@ var kubernetesPackages []string
 
 func selectKubernetesPackages(t *testing.T, src string, groups []string) {
 	t.Helper()
-	kubernetesPackages = nil
-	for _, group := range groups {
-		kubernetesPackages = append(kubernetesPackages, "./pkg/apis/"+group)
-		versions, _ := filepath.Glob(filepath.Join(src, "pkg", "apis", group, "v*"))
-		sort.Strings(versions)
-		for _, dir := range versions {
-			for _, name := range generatedFiles {
-				if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
-					kubernetesPackages = append(kubernetesPackages, "./pkg/apis/"+group+"/"+filepath.Base(dir))
-					break
-				}
-			}
-		}
-	}
+	kubernetesPackages = kubeapis.Packages(src, groups)
 }
 
 // equivProgram fills the groups into the fuzzing program.
@@ -105,7 +80,7 @@ func TestKubernetesEquivalence(t *testing.T) {
 	}
 	start := time.Now()
 	src := golden.ModuleDir(t, kubernetesModule)
-	groups := kubernetesGroups
+	groups := kubeapis.Groups
 	if env := os.Getenv("METAGEN_CODEGEN_GROUPS"); env != "" {
 		groups = strings.Split(env, ",")
 	}
@@ -141,25 +116,11 @@ func TestKubernetesEquivalence(t *testing.T) {
 		len(groups), len(kubernetesPackages), len(ourFuncs), len(upstreamFuncs), types, rounds, steps, errs, generated.Round(time.Millisecond), time.Since(start).Round(time.Second))
 }
 
-// kubernetesExtraPeers are hack/update-codegen.sh's --extra-peer-dirs.
-const kubernetesExtraPeers = "k8s.io/kubernetes/pkg/apis/core,k8s.io/kubernetes/pkg/apis/core/v1,k8s.io/api/core/v1"
-
-// addExtraPeers gives every package that asks for conversions the marker
-// that stands for conversion-gen's --extra-peer-dirs (metagen has no
-// per-generator flags).
+// addExtraPeers stands in for conversion-gen's --extra-peer-dirs.
 func addExtraPeers(t *testing.T, dir string) {
 	t.Helper()
-	for _, pkg := range kubernetesPackages {
-		path := filepath.Join(dir, pkg, "doc.go")
-		src, err := os.ReadFile(path)
-		if err != nil || !bytes.Contains(src, []byte("+k8s:conversion-gen=")) {
-			continue
-		}
-		i := bytes.Index(src, []byte("// +k8s:conversion-gen="))
-		src = append(src[:i:i], append([]byte("// +metagen:conversion-extra-peers="+kubernetesExtraPeers+"\n"), src[i:]...)...)
-		if err := os.WriteFile(path, src, 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if err := kubeapis.AddExtraPeers(dir, kubernetesPackages); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -179,7 +140,7 @@ func timeUpstreamTools(t *testing.T, dir string) time.Duration {
 	start := time.Now()
 	run(t, dir, bins["defaulter-gen"], append([]string{"--go-header-file", header, "--output-file", "zz_generated.defaults.go"}, kubernetesPackages...)...)
 	run(t, dir, bins["conversion-gen"], append([]string{"--go-header-file", header, "--output-file", "zz_generated.conversion.go",
-		"--extra-peer-dirs", kubernetesExtraPeers}, kubernetesPackages...)...)
+		"--extra-peer-dirs", kubeapis.ExtraPeers}, kubernetesPackages...)...)
 	elapsed := time.Since(start)
 	removeGenerated(t, dir)
 	return elapsed
@@ -226,7 +187,7 @@ func copyKubernetes(t *testing.T, src, dir string, program []byte, modFiles []st
 	}
 }
 
-var generatedFiles = []string{"zz_generated.conversion.go", "zz_generated.defaults.go"}
+var generatedFiles = kubeapis.GeneratedFiles
 
 // removeGenerated deletes upstream's files from the packages and returns
 // the functions they declared.
@@ -268,15 +229,9 @@ func generatedFuncs(t *testing.T, dir string) map[string]bool {
 
 func declaredFuncs(t *testing.T, path string) []string {
 	t.Helper()
-	file, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
+	names, err := kubeapis.DeclaredFuncs(path)
 	if err != nil {
 		t.Fatal(err)
-	}
-	var names []string
-	for _, decl := range file.Decls {
-		if fn, ok := decl.(*ast.FuncDecl); ok && fn.Recv == nil && fn.Name.Name != "init" {
-			names = append(names, fn.Name.Name)
-		}
 	}
 	return names
 }

@@ -51,6 +51,8 @@ func init() {
 			Doc: "conversion-gen: also convert from the named type; only net/url.Values (query parameters into options)."},
 		&Def{Name: "k8s:conversion-gen-external-types", Targets: OnPackage, Kind: String, Dialect: dialect, Reader: "conversion", Check: checkFullImportPath,
 			Doc: "conversion-gen: the package of the external types, when not this one (k8s.io/api/apps/v1); the package must import it."},
+		&Def{Name: "k8s:conversion-fn", Targets: OnFunc, Kind: Enum, Values: []string{"copy-only", "drop"}, Dialect: dialect, Reader: "conversion",
+			Doc: "conversion-gen: on a hand-written Convert_<a>_<X>_To_<b>_<Y> function. copy-only: the function does not stop memory copies, and generated conversions assign or cast directly where the layouts are identical instead of calling it; drop: generated conversions skip fields of that pair of types."},
 		&Def{Name: "k8s:defaulter-gen", Targets: OnPackage | OnType, Kind: Raw, Dialect: dialect, Reader: "defaults", Check: checkDefaulterGen,
 			Doc: "defaulter-gen: on a package, the field name whose presence selects a type for SetObjectDefaults_ (TypeMeta), or false; on a type, true or false."},
 		&Def{Name: "k8s:defaulter-gen-input", Targets: OnPackage, Kind: String, Dialect: dialect, Reader: "defaults", Check: checkFullImportPath,

@@ -22,6 +22,10 @@ const (
 	// OnConst is a constant declaration, where validation-gen reads
 	// +k8s:enumExclude; the validation generator parses those comments.
 	OnConst
+	// OnFunc is a function declaration, where conversion-gen reads
+	// +k8s:conversion-fn on hand-written Convert_ functions; the conversion
+	// generator parses those comments.
+	OnFunc
 )
 
 func (t Target) String() string {
@@ -29,7 +33,7 @@ func (t Target) String() string {
 	for _, each := range []struct {
 		bit  Target
 		name string
-	}{{OnPackage, "package"}, {OnType, "type"}, {OnField, "field"}, {OnConst, "constant"}} {
+	}{{OnPackage, "package"}, {OnType, "type"}, {OnField, "field"}, {OnConst, "constant"}, {OnFunc, "function"}} {
 		if t&each.bit != 0 {
 			names = append(names, each.name)
 		}

@@ -86,6 +86,10 @@ func TestParseErrors(t *testing.T) {
 		{"modeDiscriminator on a type", OnType, "+k8s:modeDiscriminator", `not allowed on a type: it applies to a field`},
 		{"validation rule on a constant", OnConst, "+k8s:minimum=1", `marker "+k8s:minimum" is not allowed on a constant: it applies to a type, field`},
 		{"enumExclude with a value", OnConst, "+k8s:enumExclude=true", `takes no value, got "true"`},
+		{"misspelled conversion-fn", OnFunc, "+k8s:conversion-fnn=copy-only", `(did you mean "+k8s:conversion-fn"?)`},
+		{"bad conversion-fn value", OnFunc, "+k8s:conversion-fn=copyonly", `want one of "copy-only", "drop", got "copyonly"`},
+		{"conversion-fn on a type", OnType, "+k8s:conversion-fn=drop", `marker "+k8s:conversion-fn" is not allowed on a type: it applies to a function`},
+		{"conversion-gen on a function", OnFunc, "+k8s:conversion-gen=false", `not allowed on a function`},
 		{"validation-for without a type", OnType, "+metagen:validation-for=k8s.io/api/certificates/v1", `want <import path>.<TypeName>`},
 		{"validation-for on a field", OnField, "+metagen:validation-for=k8s.io/api/core/v1.Pod", `marker "+metagen:validation-for" is not allowed on a field: it applies to a type`},
 		// ":=" is controller-gen's; validation-gen and gengo read "+k8s:minimum:=1" as a tag "k8s:minimum:".

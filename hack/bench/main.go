@@ -16,6 +16,7 @@
 //	go run ./hack/bench -suite openapi        # metagen and openapi-gen
 //	go run ./hack/bench -suite client         # metagen and client-gen+lister-gen+informer-gen
 //	go run ./hack/bench -suite validation     # metagen and validation-gen
+//	go run ./hack/bench -suite conversion     # metagen and conversion-gen+defaulter-gen+prerelease-lifecycle-gen on k8s.io/kubernetes pkg/apis
 //	go run ./hack/bench -suite compat         # metagen compat of two k8s.io/api versions vs metagen generate -g openapi
 //
 // It is Linux only: peak RSS comes from wait4 rusage and /proc.
@@ -81,7 +82,7 @@ func parseFlags(args []string) (config, error) {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	cfg := config{}
 	var suiteName, tools, metagenArgs, validationPackages string
-	fs.StringVar(&suiteName, "suite", "deepcopy", "what to generate: deepcopy, openapi, client, validation, compat or all")
+	fs.StringVar(&suiteName, "suite", "deepcopy", "what to generate: deepcopy, openapi, client, validation, compat, conversion or all")
 	fs.IntVar(&cfg.runs, "runs", 3, "timed runs per tool (interleaved A B C A B C ...)")
 	fs.StringVar(&tools, "tools", "", "comma-separated subset of the suite's tools (deepcopy: metagen,deepcopy-gen,controller-gen; openapi: metagen,openapi-gen; client: metagen,code-generator; validation: metagen,validation-gen)")
 	fs.StringVar(&cfg.apiVersion, "api-version", "v0.37.2", "k8s.io/api version to generate for")
@@ -118,7 +119,7 @@ func parseFlags(args []string) (config, error) {
 	}
 	var ok bool
 	if cfg.suite, ok = suites[suiteName]; !ok {
-		return cfg, fmt.Errorf("unknown suite %q (deepcopy, openapi, client, validation, compat or all)", suiteName)
+		return cfg, fmt.Errorf("unknown suite %q (deepcopy, openapi, client, validation, compat, conversion or all)", suiteName)
 	}
 	if cfg.suite.name == "validation" {
 		var err error
@@ -131,7 +132,7 @@ func parseFlags(args []string) (config, error) {
 	if metagenArgs == "" {
 		metagenArgs = cfg.suite.metagenArgs
 	}
-	if cfg.suite.name != "deepcopy" && !verifyBuildExplicit {
+	if cfg.suite.name != "deepcopy" && !cfg.suite.verifyBuild && !verifyBuildExplicit {
 		// k8s.io/api does not require kube-openapi or client-go, which the
 		// output imports; the generators' own tests build it instead.
 		cfg.verifyBuild = false

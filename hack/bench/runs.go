@@ -30,7 +30,11 @@ func warmUp(ctx context.Context, cfg config, ws *workspace, t tool) error {
 	}
 	// The point of generating is code that compiles; timing broken output
 	// would be meaningless.
-	if _, err := runQuiet(ctx, ws.apiDir, goEnv(), "go", "build", "./..."); err != nil {
+	build := []string{"build", "./..."}
+	if len(ws.packages) > 0 {
+		build = append(build[:1], ws.packageArgs()...)
+	}
+	if _, err := runQuiet(ctx, ws.apiDir, goEnv(), "go", build...); err != nil {
 		return fmt.Errorf("%s output does not compile (-verify-build=false skips this check): %w", t.name, err)
 	}
 	return nil

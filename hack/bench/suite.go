@@ -36,6 +36,18 @@ type suite struct {
 	acceptExit map[string]int
 	// setup, per tool, readies the restored tree untimed before each run.
 	setup map[string]func(ctx context.Context, ws *workspace, t tool) error
+	// source, when set, makes the pristine tree under the work directory
+	// and returns it; by default it is k8s.io/api from the module cache.
+	source func(ctx context.Context, root string) (string, error)
+	// verifyBuild turns the build check of the warm-ups on by default
+	// (it is for deepcopy); describeTarget, when set, is the report's
+	// target line.
+	verifyBuild    bool
+	describeTarget func(ws *workspace) string
+	// rssTreeMaxTarget holds metagen's rss tree-max to at most the target
+	// tool's (a shell running anchors one after another: its own rss self
+	// means nothing, its tree-max is the largest of them).
+	rssTreeMaxTarget bool
 }
 
 var suites = map[string]suite{

@@ -74,6 +74,8 @@ func prepareTool(ctx context.Context, cfg config, name, repoRoot string, ws *wor
 		return tool{name, cfg.openAPIGenVersion, bin, args}, err == nil, err
 	case toolCodeGenerator:
 		return prepareCodeGenerator(ctx, cfg, ws)
+	case toolConversionAnchors:
+		return prepareConversionAnchors(ctx, cfg, ws)
 	case toolAnchors, toolMetagenVerify, toolGoToolNoop, toolDirectNoop, toolFloor:
 		return prepareAllTool(ctx, cfg, name, repoRoot, ws)
 	case toolValidationGen:

@@ -77,12 +77,18 @@ type treeChanges struct {
 }
 
 func newWorkspace(ctx context.Context, apiVersion string, s suite, packages []string) (*workspace, error) {
-	source, err := downloadModule(ctx, "k8s.io/api@"+apiVersion)
+	root, err := os.MkdirTemp("", "metagen-bench-")
 	if err != nil {
 		return nil, err
 	}
-	root, err := os.MkdirTemp("", "metagen-bench-")
+	var source string
+	if s.source != nil {
+		source, err = s.source(ctx, root)
+	} else {
+		source, err = downloadModule(ctx, "k8s.io/api@"+apiVersion)
+	}
 	if err != nil {
+		os.RemoveAll(root)
 		return nil, err
 	}
 	ws := &workspace{

@@ -34,7 +34,7 @@ mod_metrics() { # k8s.io/metrics: kube_codegen.sh gen_helpers + gen_client; open
 	M_PKGS="pkg/apis/metrics pkg/apis/metrics/v1 pkg/apis/metrics/v1alpha1 pkg/apis/metrics/v1beta1
 	        pkg/apis/custom_metrics pkg/apis/custom_metrics/v1beta1 pkg/apis/custom_metrics/v1beta2
 	        pkg/apis/external_metrics pkg/apis/external_metrics/v1beta1"
-	M_GENS=deepcopy,openapi,client
+	M_GENS=deepcopy,openapi,client,conversion
 	M_CLIENT_PKGS="pkg/apis/metrics/v1 pkg/apis/metrics/v1alpha1 pkg/apis/metrics/v1beta1" M_APPLY=0 M_WATCH=0
 	M_MG_FLAGS=--with-watch=false
 	M_SHIPPED_CLIENT=pkg/client M_SHIPPED_MAP=clientset/versioned=clientset
@@ -43,7 +43,7 @@ mod_metrics() { # k8s.io/metrics: kube_codegen.sh gen_helpers + gen_client; open
 mod_kube_aggregator() { # k8s.io/kube-aggregator: gen_helpers, gen_openapi (model names in-package), gen_client --with-applyconfig
 	M_MOD=k8s.io/kube-aggregator M_VER=v0.37.2 M_KIND=cg
 	M_PKGS="pkg/apis/apiregistration pkg/apis/apiregistration/v1 pkg/apis/apiregistration/v1beta1"
-	M_GENS=deepcopy,openapi,client
+	M_GENS=deepcopy,openapi,client,conversion,defaults,prerelease-lifecycle
 	M_CLIENT_PKGS="pkg/apis/apiregistration/v1 pkg/apis/apiregistration/v1beta1"
 	M_SHIPPED_CLIENT=pkg/client M_SHIPPED_MAP=clientset_generated/clientset=clientset,informers/externalversions=informers
 }

@@ -40,6 +40,8 @@ ONLINE_SUMDB=$(go env GOSUMDB)
 DETAILS=${RW_DETAILS:-6}
 # shellcheck source=modules.sh
 source "$HERE/modules.sh"
+# shellcheck source=conversion.sh
+source "$HERE/conversion.sh"
 MODS=
 for m in ${RW_MODULES:-$MODULES}; do
 	case $m in
@@ -126,6 +128,7 @@ genfiles() {
 	openapi) echo zz_generated.openapi.go zz_generated.model_name.go ;;
 	register) echo zz_generated.register.go ;;
 	validation) echo zz_generated.validations.go ;;
+	*) codegen_files "$1" ;;
 	esac
 }
 
@@ -195,7 +198,7 @@ run_module() {
 	local p g f patterns=() rmfiles=() allfiles=()
 	for p in $M_PKGS; do patterns+=("./$p"); done
 	for g in ${M_GENS//,/ }; do rmfiles+=($(genfiles "$g")); done
-	for g in deepcopy openapi register validation; do allfiles+=($(genfiles "$g")); done
+	for g in deepcopy openapi register validation conversion defaults prerelease-lifecycle; do allfiles+=($(genfiles "$g")); done
 	local removed=0
 	for p in $M_PKGS; do
 		for f in "${rmfiles[@]}"; do
@@ -283,6 +286,9 @@ run_module() {
 		"$RW" methods -name openapi-model-names -match '^OpenAPIModelName$' -upfile zz_generated.model_name.go \
 			-mgfile zz_generated.openapi.go -up "$MD/up" -mg "$MD/mg" $M_PKGS >>"$L/deepcopy.log" 2>&1
 	fi
+
+	# ---- 3b'. conversions, defaulters, lifecycle methods (conversion.sh)
+	conversion_check "$MD" "$L" $M_PKGS
 
 	# ---- 3c. CRDs
 	local crd=- crdv=
@@ -385,7 +391,7 @@ run_module() {
 	ta=$(add "$ta" "$(timeof "$L/anchor-deepcopy.time")")
 
 	# ---- summary
-	local line="module $name $M_MOD@$M_VER: generate=$gen build=$build deepcopy=$dc crd=$crd client=$cli edits=$edits removed-files=$removed time: metagen=${tmg}s${tfb:+ (fallback runs ${tfb}s)} anchors=${ta}s (${M_DC_TOOL/controller-gen/controller-gen object}${M_CRD_PKGS:+ + controller-gen crd}${M_CLIENT_PKGS:+ + client tools}) default-run=$dflt"
+	local line="module $name $M_MOD@$M_VER: generate=$gen build=$build deepcopy=$dc conversion=$CONV crd=$crd client=$cli edits=$edits removed-files=$removed time: metagen=${tmg}s${tfb:+ (fallback runs ${tfb}s)} anchors=${ta}s (${M_DC_TOOL/controller-gen/controller-gen object}${M_CRD_PKGS:+ + controller-gen crd}${M_CLIENT_PKGS:+ + client tools}) default-run=$dflt"
 	SUMMARY+=("$line")
 	echo "$line"
 	[ -n "$firsterr" ] && sed 's/^/  metagen error: /' <<<"$firsterr"
@@ -395,6 +401,7 @@ run_module() {
 	}
 	head -n 1 "$L/deepcopy.log" | sed 's/^/  /'
 	details "$L/deepcopy.log"
+	[ -f "$L/conversion.log" ] && grep -E '^(conversion-defaults|prerelease-lifecycle|conversion-fuzz)|^  ' "$L/conversion.log" | head -n "$DETAILS" | sed 's/^/  /'
 	grep '^openapi-model-names' "$L/deepcopy.log" | sed 's/^/  /'
 	if [ -f "$L/crd.log" ]; then
 		head -n 1 "$L/crd.log" | sed 's/^/  /'
@@ -420,5 +427,6 @@ echo "== summary ($((SECONDS - T0))s; logs in $WORK/<module>/logs)"
 printf '%s\n' "${SUMMARY[@]}"
 [ $HERR -eq 0 ] || echo "realworld: $HERR harness errors (see above)"
 echo "realworld: modules=$N generate-ok=$A build-ok=$B deepcopy-equal=$C crd-modules=$D crd-fields-differ=$E client-modules=$F client-surface-missing=$G edits=$H"
-[ $HERR -eq 0 ] && [ $A -eq $N ] && [ $B -eq $N ] && [ $C -eq $N ] && [ $E -eq 0 ] && [ $G -eq 0 ] && exit 0
+[ $CV -eq 0 ] || echo "realworld: $CV conversion/defaults functions or lifecycle methods differ from upstream's"
+[ $HERR -eq 0 ] && [ $CV -eq 0 ] && [ $A -eq $N ] && [ $B -eq $N ] && [ $C -eq $N ] && [ $E -eq 0 ] && [ $G -eq 0 ] && exit 0
 exit 1

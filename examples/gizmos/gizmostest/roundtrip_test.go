@@ -18,6 +18,7 @@ import (
 	"k8s.io/client-go/kubernetes"
 
 	"github.com/metagen-dev/metagen/examples/gizmos"
+	"github.com/metagen-dev/metagen/examples/gizmos/install"
 	gizmosv1 "github.com/metagen-dev/metagen/examples/gizmos/v1"
 	gizmosv1beta1 "github.com/metagen-dev/metagen/examples/gizmos/v1beta1"
 	"github.com/metagen-dev/metagen/server"
@@ -25,11 +26,9 @@ import (
 
 func newScheme(t *testing.T) *runtime.Scheme {
 	t.Helper()
-	scheme := runtime.NewScheme()
-	for _, add := range []func(*runtime.Scheme) error{gizmos.AddToScheme, gizmosv1.AddToScheme, gizmosv1beta1.AddToScheme} {
-		if err := add(scheme); err != nil {
-			t.Fatal(err)
-		}
+	scheme, err := install.NewScheme()
+	if err != nil {
+		t.Fatal(err)
 	}
 	return scheme
 }

@@ -3,11 +3,8 @@
 package suites
 
 import (
-	"context"
-	"crypto/rand"
 	"encoding/json"
 	"fmt"
-	"strings"
 	"testing"
 	"time"
 
@@ -19,7 +16,6 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
-	"k8s.io/apimachinery/pkg/util/wait"
 	"k8s.io/apimachinery/pkg/watch"
 	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/kubernetes"
@@ -40,18 +36,7 @@ func TestMultiVersion(t *testing.T) {
 	applyGadgetCRD(t, real)
 	want := runMultiVersion(t, real)
 	got := runMultiVersion(t, server.StartForTest(t, server.Options{Scheme: gadgetScheme(t)}).RESTConfig())
-
-	tally := e2eenv.NewTally(t, "multiversion")
-	for i, step := range want {
-		diff := ""
-		if i >= len(got) {
-			diff = "missing in process"
-		} else if got[i].answer != step.answer {
-			diff = fmt.Sprintf("real %s\n in-process %s", step.answer, got[i].answer)
-		}
-		tally.Case(step.id, diff)
-	}
-	tally.Report()
+	tallySteps(t, "multiversion", want, got)
 }
 
 const gadgetGroup = "mv.e2e.metagen.dev"
@@ -174,33 +159,14 @@ func applyGadgetCRD(t *testing.T, cfg *rest.Config) {
 	if _, err := client.Create(t.Context(), crd, metav1.CreateOptions{}); err != nil && !apierrors.IsAlreadyExists(err) {
 		t.Fatal(err)
 	}
-	dyn := dynamic.NewForConfigOrDie(cfg)
-	err := wait.PollUntilContextTimeout(t.Context(), 200*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
-		for _, gv := range []schema.GroupVersion{gadgetAlphaGV, gadgetV1GV} {
-			if _, err := dyn.Resource(gv.WithResource("gadgets")).List(ctx, metav1.ListOptions{}); err != nil {
-				return false, nil
-			}
-		}
-		return true, nil
-	})
-	if err != nil {
-		t.Fatalf("the gadgets CRD is not served: %v", err)
-	}
+	waitServed(t, cfg, "gadgets", gadgetAlphaGV, gadgetV1GV)
 }
-
-type mvStep struct{ id, answer string }
 
 // runMultiVersion runs the steps on one server and renders each answer.
 func runMultiVersion(t *testing.T, cfg *rest.Config) []mvStep {
 	ctx := t.Context()
-	ns := "metagen-mv-" + strings.ToLower(rand.Text()[:8])
-	nsObj := map[string]any{"apiVersion": "v1", "kind": "Namespace", "metadata": map[string]any{"name": ns}}
 	dyn := dynamic.NewForConfigOrDie(cfg)
-	namespaces := dyn.Resource(schema.GroupVersionResource{Version: "v1", Resource: "namespaces"})
-	if _, err := namespaces.Create(ctx, &unstructured.Unstructured{Object: nsObj}, metav1.CreateOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = namespaces.Delete(context.Background(), ns, metav1.DeleteOptions{}) })
+	ns := testNamespace(t, dyn, "metagen-mv-")
 	alpha := dyn.Resource(gadgetAlphaGV.WithResource("gadgets")).Namespace(ns)
 	v1 := dyn.Resource(gadgetV1GV.WithResource("gadgets")).Namespace(ns)
 
@@ -209,11 +175,7 @@ func runMultiVersion(t *testing.T, cfg *rest.Config) []mvStep {
 		steps = append(steps, mvStep{id, renderGadget(obj, err)})
 	}
 	gadget := func(gv schema.GroupVersion, name string, spec map[string]any) *unstructured.Unstructured {
-		return &unstructured.Unstructured{Object: map[string]any{
-			"apiVersion": gv.String(), "kind": "Gadget",
-			"metadata": map[string]any{"name": name, "labels": map[string]any{"kept": "yes"}},
-			"spec":     spec,
-		}}
+		return labelledObject(gv, "Gadget", name, spec)
 	}
 
 	alphaWatch := quietWatch(t, alpha)

@@ -1,0 +1,10 @@
+package err_conversion_fn
+
+type Widget struct {
+	Size   string
+	Labels Labels
+}
+
+type Labels struct {
+	Names []string
+}
