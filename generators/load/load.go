@@ -117,6 +117,10 @@ func Load(opts Options) (*model.Universe, error) {
 
 // listInputs is step 1: the input packages, sorted by import path.
 func listInputs(opts Options, patterns []string) ([]*packages.Package, error) {
+	if roots, ok := listInModule(opts, patterns); ok {
+		sort.Slice(roots, func(i, j int) bool { return roots[i].PkgPath < roots[j].PkgPath })
+		return roots, nil
+	}
 	mode := packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedModule
 	if opts.CommentsOnly {
 		mode &^= packages.NeedImports // go list -deps=false: nothing but the inputs

@@ -15,7 +15,7 @@ import (
 	"slices"
 	"strings"
 
-	"sigs.k8s.io/yaml"
+	goyaml "go.yaml.in/yaml/v2"
 
 	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/gen"
@@ -70,10 +70,11 @@ type Group struct {
 func (o Output) Groups(universe *model.Universe, names ...string) ([]Group, []error) {
 	byDir := map[string]markers.Set{}
 	var errs []error
+	parsed := packageComments(universe)
 	for _, pkg := range universe.Packages {
 		var set markers.Set
 		for _, file := range pkg.Syntax {
-			found, misplaced, fileErrs := markers.PackageLevel(universe.Fset, file, names...)
+			found, misplaced, fileErrs := parsed[file].Named(names...)
 			set = append(set, found...)
 			errs = append(errs, fileErrs...)
 			for _, m := range misplaced {
@@ -147,7 +148,11 @@ func Documents(header string, objects ...any) ([]byte, error) {
 		if metadata, ok := fields["metadata"].(map[string]any); ok {
 			delete(metadata, "creationTimestamp")
 		}
-		doc, err := yaml.Marshal(fields)
+		// go-yaml on the map is sigs.k8s.io/yaml's Marshal without its
+		// detour (JSON again, parsed by go-yaml to tell ints from
+		// floats, a third of a run's time): go-yaml writes a json.Number
+		// as its int64, else its float64, as that parse reads it.
+		doc, err := goyaml.Marshal(fields)
 		if err != nil {
 			return nil, err
 		}

@@ -26,13 +26,22 @@ import (
 
 const realworldEnv = "METAGEN_RBACWEBHOOK_REALWORLD"
 
-// realModules carry +kubebuilder:rbac and +kubebuilder:webhook markers in
-// their controller and webhook packages (cert-manager v1.21.2 and kro
-// v0.9.4 carry none: both tools write nothing for them).
-var realModules = []struct{ path, version string }{
-	{"sigs.k8s.io/kueue", "v0.17.0"},
-	{"github.com/ray-project/kuberay/ray-operator", "v1.5.0"},
-	{"sigs.k8s.io/cluster-api", "v1.14.2"},
+// realModules are the modules the issue names. kueue, kuberay's
+// ray-operator and cluster-api carry +kubebuilder:rbac and
+// +kubebuilder:webhook markers in their controller and webhook packages;
+// cert-manager, kro and gateway-api carry none (markerFree: their RBAC and
+// webhook manifests are hand-written or Helm templates), and the test
+// checks that, and that neither tool writes a manifest for them.
+var realModules = []struct {
+	path, version string
+	markerFree    bool
+}{
+	{"sigs.k8s.io/kueue", "v0.17.0", false},
+	{"github.com/ray-project/kuberay/ray-operator", "v1.5.0", false},
+	{"sigs.k8s.io/cluster-api", "v1.14.2", false},
+	{"github.com/cert-manager/cert-manager", "v1.21.2", true},
+	{"github.com/kubernetes-sigs/kro", "v0.9.4", true},
+	{"sigs.k8s.io/gateway-api", "v1.6.3", true},
 }
 
 // TestRealModulesAgainstControllerGen downloads each module from the Go
@@ -55,6 +64,10 @@ func TestRealModulesAgainstControllerGen(t *testing.T) {
 			src := download(t, mod.path+"@"+mod.version)
 			work := t.TempDir()
 			files := reduceModule(t, src, work, mod.path)
+			count := countMarkers(t, src)
+			if (count == 0) != mod.markerFree {
+				t.Fatalf("%d +kubebuilder:rbac/webhook markers in its Go files; markerFree=%v says otherwise", count, mod.markerFree)
+			}
 			theirs, ours := filepath.Join(work, "out", "controller-gen"), filepath.Join(work, "out", "metagen")
 			cmd := exec.Command(bins["controller-gen"], "rbac:roleName=manager-role", "webhook", "paths=./...",
 				"output:rbac:artifacts:config="+filepath.Join(theirs, "rbac"), "output:webhook:artifacts:config="+filepath.Join(theirs, "webhook"))
@@ -84,12 +97,37 @@ func TestRealModulesAgainstControllerGen(t *testing.T) {
 				}
 				lines = append(lines, fmt.Sprintf("%s byte-equal (%d bytes, %d documents)", file, len(want), bytes.Count(want, []byte("---\n"))))
 			}
-			summary := fmt.Sprintf("rbac+webhook-vs-controller-gen: %s@%s go files=%d: %s (%s)", mod.path, mod.version, files,
+			summary := fmt.Sprintf("rbac+webhook-vs-controller-gen: %s@%s go files=%d markers=%d: %s (%s)", mod.path, mod.version, files, count,
 				strings.Join(lines, "; "), time.Since(start).Round(time.Millisecond))
 			t.Log(summary)
 			fmt.Println(summary)
 		})
 	}
+}
+
+// countMarkers counts the lines of the Go files under dir (the module as
+// downloaded, tests and nested modules included) that start a
+// +kubebuilder:rbac or +kubebuilder:webhook(configuration) marker.
+func countMarkers(t *testing.T, dir string) int {
+	t.Helper()
+	count := 0
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		for line := range strings.Lines(string(data)) {
+			text := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "//"))
+			if strings.HasPrefix(text, "+kubebuilder:rbac") || strings.HasPrefix(text, "+kubebuilder:webhook") {
+				count++
+			}
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return count
 }
 
 // download fetches a module into the module cache and returns its directory.

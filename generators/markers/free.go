@@ -20,25 +20,59 @@ import (
 // misplaced are the markers of names in doc comments of declarations, which
 // controller-tools ignores there.
 func PackageLevel(fset *token.FileSet, file *ast.File, names ...string) (set, misplaced Set, errs []error) {
+	return ParsePackageComments(fset, file).Named(names...)
+}
+
+// PackageComments are the markers of a file's comments that PackageLevel
+// reads, parsed once, so that several generators can each take theirs
+// (Named) without parsing the file again.
+type PackageComments struct {
+	free, docs []parsedComment
+}
+
+// parsedComment is what ParseGroups found in one comment line.
+type parsedComment struct {
+	found Set
+	errs  []error
+}
+
+// ParsePackageComments parses the markers of the file's package-level
+// comments and of its declarations' doc comments.
+func ParsePackageComments(fset *token.FileSet, file *ast.File) *PackageComments {
 	free, docs := commentGroups(file)
-	set, errs = namedMarkers(fset, free, names)
-	misplaced, _ = namedMarkers(fset, docs, names)
+	return &PackageComments{free: parseComments(fset, free), docs: parseComments(fset, docs)}
+}
+
+func parseComments(fset *token.FileSet, groups []*ast.CommentGroup) []parsedComment {
+	var out []parsedComment
+	for _, group := range groups {
+		for _, comment := range group.List {
+			found, errs := ParseGroups(fset, OnPackage|OnType, &ast.CommentGroup{List: []*ast.Comment{comment}})
+			if len(found) > 0 {
+				out = append(out, parsedComment{found: found, errs: errs})
+			}
+		}
+	}
+	return out
+}
+
+// Named is PackageLevel's answer for names.
+func (c *PackageComments) Named(names ...string) (set, misplaced Set, errs []error) {
+	set, errs = namedMarkers(c.free, names)
+	misplaced, _ = namedMarkers(c.docs, names)
 	return set, misplaced, errs
 }
 
-func namedMarkers(fset *token.FileSet, groups []*ast.CommentGroup, names []string) (Set, []error) {
+func namedMarkers(comments []parsedComment, names []string) (Set, []error) {
 	var set Set
 	var errs []error
-	for _, group := range groups {
-		for _, comment := range group.List {
-			found, foundErrs := ParseGroups(fset, OnPackage|OnType, &ast.CommentGroup{List: []*ast.Comment{comment}})
-			for _, m := range found {
-				if slices.Contains(names, m.Name) {
-					set = append(set, m)
-					errs = append(errs, foundErrs...)
-				} else if near := misspelt(m, names); near != "" {
-					errs = append(errs, errorf(m.Pos, "unknown marker %q (did you mean %q?)", "+"+m.Name, "+"+near))
-				}
+	for _, comment := range comments {
+		for _, m := range comment.found {
+			if slices.Contains(names, m.Name) {
+				set = append(set, m)
+				errs = append(errs, comment.errs...)
+			} else if near := misspelt(m, names); near != "" {
+				errs = append(errs, errorf(m.Pos, "unknown marker %q (did you mean %q?)", "+"+m.Name, "+"+near))
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"sync"
 	"text/scanner"
 	"unicode"
 )
@@ -63,9 +64,22 @@ type argField struct {
 	optional bool
 }
 
+// argFieldsOf caches argFields per marker type: every marker decoded
+// would otherwise reflect over its type again.
+var argFieldsOf sync.Map // reflect.Type → map[string]argField
+
 // argFields names the arguments of a marker type, as controller-tools'
-// argumentInfo does.
+// argumentInfo does. The map is shared: callers only read it.
 func argFields(t reflect.Type) map[string]argField {
+	if fields, ok := argFieldsOf.Load(t); ok {
+		return fields.(map[string]argField)
+	}
+	fields := fieldsOf(t)
+	argFieldsOf.Store(t, fields)
+	return fields
+}
+
+func fieldsOf(t reflect.Type) map[string]argField {
 	fields := map[string]argField{}
 	for i := range t.NumField() {
 		f := t.Field(i)

@@ -17,6 +17,7 @@
 //	go run ./hack/bench -suite client         # metagen and client-gen+lister-gen+informer-gen
 //	go run ./hack/bench -suite validation     # metagen and validation-gen
 //	go run ./hack/bench -suite conversion     # metagen and conversion-gen+defaulter-gen+prerelease-lifecycle-gen on k8s.io/kubernetes pkg/apis
+//	go run ./hack/bench -suite manifests -runs 7 # metagen -g rbac,webhook and controller-gen rbac webhook
 //	go run ./hack/bench -suite compat         # metagen compat of two k8s.io/api versions vs metagen generate -g openapi
 //
 // It is Linux only: peak RSS comes from wait4 rusage and /proc.
@@ -59,6 +60,7 @@ type config struct {
 	validationPackages   []string
 	verifyBuild          bool
 	keep                 bool
+	manifestPackages     int // -suite manifests: synthetic controller packages
 }
 
 func main() {
@@ -82,7 +84,7 @@ func parseFlags(args []string) (config, error) {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	cfg := config{}
 	var suiteName, tools, metagenArgs, validationPackages string
-	fs.StringVar(&suiteName, "suite", "deepcopy", "what to generate: deepcopy, openapi, client, validation, compat, conversion or all")
+	fs.StringVar(&suiteName, "suite", "deepcopy", "what to generate: deepcopy, openapi, client, validation, compat, conversion, manifests or all")
 	fs.IntVar(&cfg.runs, "runs", 3, "timed runs per tool (interleaved A B C A B C ...)")
 	fs.StringVar(&tools, "tools", "", "comma-separated subset of the suite's tools (deepcopy: metagen,deepcopy-gen,controller-gen; openapi: metagen,openapi-gen; client: metagen,code-generator; validation: metagen,validation-gen)")
 	fs.StringVar(&cfg.apiVersion, "api-version", "v0.37.2", "k8s.io/api version to generate for")
@@ -99,6 +101,7 @@ func parseFlags(args []string) (config, error) {
 		"metagen arguments, split on spaces, run inside the k8s.io/api copy; {header} becomes the boilerplate file (default: the suite's, e.g. generate -g deepcopy --header-file {header} ./...)")
 	fs.BoolVar(&cfg.verifyBuild, "verify-build", true, "after each tool's warm-up, check that 'go build ./...' passes on its output (untimed)")
 	fs.BoolVar(&cfg.keep, "keep", false, "keep the temporary work directory")
+	fs.IntVar(&cfg.manifestPackages, "manifest-packages", 200, "manifests suite: synthetic controller packages besides the kubebuilder corpus")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}
@@ -119,7 +122,7 @@ func parseFlags(args []string) (config, error) {
 	}
 	var ok bool
 	if cfg.suite, ok = suites[suiteName]; !ok {
-		return cfg, fmt.Errorf("unknown suite %q (deepcopy, openapi, client, validation, compat, conversion or all)", suiteName)
+		return cfg, fmt.Errorf("unknown suite %q (deepcopy, openapi, client, validation, compat, conversion, manifests or all)", suiteName)
 	}
 	if cfg.suite.name == "validation" {
 		var err error
@@ -184,6 +187,9 @@ func run(ctx context.Context, cfg config) (err error) {
 	repoRoot, err := findRepoRoot(ctx)
 	if err != nil {
 		return err
+	}
+	if cfg.suite.name == "manifests" {
+		return runManifests(ctx, cfg, repoRoot) // its own module, not the k8s.io/api copy
 	}
 	ws, err := newWorkspace(ctx, cfg.apiVersion, cfg.suite, cfg.validationPackages)
 	if err != nil {

@@ -1,0 +1,317 @@
+package load
+
+import (
+	"bytes"
+	"errors"
+	"go/build"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/mod/modfile"
+	"golang.org/x/mod/module"
+	"golang.org/x/tools/go/packages"
+)
+
+// listInModule is step 1 of a comments-only load without the go command,
+// for the plain case it is sure to answer as go list does: relative
+// patterns (., ./dir, ./dir/...) in one module without a workspace, no
+// build flags or go environment that could change which files count, and
+// only files that every build includes (no build constraint, no cgo, no
+// GOOS/GOARCH file name). go list costs two go commands (go/packages asks
+// for the go version first) and reads every file's imports; here each
+// package directory is read once. ok is false whenever the case is not
+// that plain (or go list would report a problem): the caller asks go list.
+func listInModule(opts Options, patterns []string) (roots []*packages.Package, ok bool) {
+	if !opts.CommentsOnly || len(opts.BuildFlags) > 0 || goEnvironmentSet() {
+		return nil, false
+	}
+	dir, err := filepath.Abs(opts.Dir)
+	if err != nil {
+		return nil, false
+	}
+	mod, ok := plainModule(dir)
+	if !ok {
+		return nil, false
+	}
+	seen := map[string]bool{}
+	for _, pattern := range patterns {
+		root, recursive, ok := relativePattern(dir, pattern)
+		if !ok || !insideDir(mod.Dir, root) || nestedModuleBetween(mod.Dir, root) {
+			return nil, false
+		}
+		var dirs []string
+		if recursive {
+			if dirs, ok = packageDirs(root); !ok {
+				return nil, false
+			}
+		} else {
+			dirs = []string{root}
+		}
+		matched := 0
+		for _, pkgDir := range dirs {
+			pkg, found, ok := plainPackage(mod, pkgDir)
+			if !ok {
+				return nil, false
+			}
+			if !found {
+				continue
+			}
+			matched++
+			if !seen[pkg.PkgPath] {
+				seen[pkg.PkgPath] = true
+				roots = append(roots, pkg)
+			}
+		}
+		if matched == 0 {
+			return nil, false // go list's error or warning says why
+		}
+	}
+	return roots, len(roots) > 0
+}
+
+// goEnvironmentSet reports whether the environment, or the go env file
+// under it, sets what changes which packages and files go list reports.
+func goEnvironmentSet() bool {
+	values := map[string]string{}
+	if os.Getenv("GOENV") != "" {
+		return true
+	}
+	config, err := os.UserConfigDir()
+	if err != nil {
+		return true
+	}
+	data, err := os.ReadFile(filepath.Join(config, "go", "env"))
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return true
+	}
+	for line := range strings.Lines(string(data)) {
+		if name, value, ok := strings.Cut(strings.TrimSpace(line), "="); ok {
+			values[name] = value
+		}
+	}
+	for _, name := range listingSettings {
+		if value := os.Getenv(name); value != "" {
+			values[name] = value // the environment wins over the file
+		}
+	}
+	for _, name := range listingSettings {
+		value := values[name]
+		switch {
+		case value == "", name == "GOWORK" && value == "off":
+		case name == "GOFLAGS":
+			for _, flag := range strings.Fields(value) {
+				if !slices.ContainsFunc(listingNeutralFlags, func(prefix string) bool { return strings.HasPrefix(flag, prefix) }) {
+					return true
+				}
+			}
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// listingSettings are the go environment variables that can change what
+// go list reports for the main module.
+var listingSettings = []string{"GOFLAGS", "GOOS", "GOARCH", "CGO_ENABLED", "GOEXPERIMENT", "GOWORK", "GO111MODULE", "GOPACKAGESDRIVER"}
+
+// listingNeutralFlags are go flags (in GOFLAGS) that do not change which
+// packages or files of the main module go list reports.
+var listingNeutralFlags = []string{"-buildvcs", "-trimpath", "-modcacherw", "-mod=", "-p=", "-pgo="}
+
+// plainModule is the module dir lies in, found as the go command finds it,
+// unless a go.work above it (with GOWORK unset) would make it a workspace.
+func plainModule(dir string) (*packages.Module, bool) {
+	for d := dir; ; d = filepath.Dir(d) {
+		if os.Getenv("GOWORK") != "off" && exists(filepath.Join(d, "go.work")) {
+			return nil, false
+		}
+		goMod := filepath.Join(d, "go.mod")
+		if data, err := os.ReadFile(goMod); err == nil {
+			file, err := modfile.ParseLax(goMod, data, nil)
+			if err != nil || file.Module == nil || module.CheckImportPath(file.Module.Mod.Path) != nil {
+				return nil, false
+			}
+			for up := filepath.Dir(d); os.Getenv("GOWORK") != "off"; up = filepath.Dir(up) {
+				if exists(filepath.Join(up, "go.work")) {
+					return nil, false
+				}
+				if up == filepath.Dir(up) {
+					break
+				}
+			}
+			m := &packages.Module{Path: file.Module.Mod.Path, Main: true, Dir: d, GoMod: goMod}
+			if file.Go != nil {
+				m.GoVersion = file.Go.Version
+			}
+			return m, true
+		}
+		if d == filepath.Dir(d) {
+			return nil, false
+		}
+	}
+}
+
+// relativePattern is the directory a ., ./dir or ./dir/... pattern names.
+func relativePattern(dir, pattern string) (root string, recursive, ok bool) {
+	if pattern != "." && !strings.HasPrefix(pattern, "./") {
+		return "", false, false
+	}
+	rest, recursive := strings.CutSuffix(pattern, "/...")
+	if pattern == "./..." {
+		rest, recursive = ".", true
+	}
+	if strings.Contains(rest, "...") || strings.Contains(rest, "\\") || strings.Contains("/"+rest+"/", "/../") {
+		return "", false, false
+	}
+	return filepath.Join(dir, filepath.FromSlash(rest)), recursive, true
+}
+
+func insideDir(parent, dir string) bool {
+	rel, err := filepath.Rel(parent, dir)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// nestedModuleBetween reports a go.mod below moduleDir on the way to dir.
+func nestedModuleBetween(moduleDir, dir string) bool {
+	for d := dir; d != moduleDir && insideDir(moduleDir, d); d = filepath.Dir(d) {
+		if exists(filepath.Join(d, "go.mod")) {
+			return true
+		}
+	}
+	return false
+}
+
+// packageDirs are root and the directories below it that a /... pattern
+// walks: not those named testdata or starting with . or _, nor other
+// modules; symbolic links are not followed. A vendor directory, which go
+// list skips or not depending on where it lies, leaves the walk to go list.
+func packageDirs(root string) ([]string, bool) {
+	var dirs []string
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		if path != root {
+			name := d.Name()
+			if name == "vendor" {
+				return errVendor
+			}
+			if name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || exists(filepath.Join(path, "go.mod")) {
+				return filepath.SkipDir
+			}
+		}
+		dirs = append(dirs, path)
+		return nil
+	})
+	return dirs, err == nil
+}
+
+// plainPackage is the package in dir; found is false when dir has no Go
+// files. ok is false unless every file counts in every build.
+func plainPackage(mod *packages.Module, dir string) (pkg *packages.Package, found, ok bool) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, false, false
+	}
+	var goFiles []string
+	for _, e := range entries {
+		name := e.Name()
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
+			continue
+		}
+		if !e.Type().IsRegular() || constrainedByName(name) {
+			return nil, false, false
+		}
+		goFiles = append(goFiles, name)
+	}
+	if len(goFiles) == 0 {
+		return nil, false, true
+	}
+	ctxt := build.Default
+	ctxt.CgoEnabled = false
+	bp, err := ctxt.ImportDir(dir, 0)
+	if err != nil || len(bp.GoFiles) != len(goFiles) || len(bp.CgoFiles) > 0 || len(bp.IgnoredGoFiles) > 0 || len(bp.InvalidGoFiles) > 0 {
+		return nil, false, false
+	}
+	for _, name := range goFiles {
+		if constrained(filepath.Join(dir, name)) {
+			return nil, false, false
+		}
+	}
+	rel, err := filepath.Rel(mod.Dir, dir)
+	if err != nil {
+		return nil, false, false
+	}
+	path := mod.Path
+	if rel != "." {
+		path += "/" + filepath.ToSlash(rel)
+	}
+	if module.CheckImportPath(path) != nil {
+		return nil, false, false
+	}
+	files := make([]string, len(goFiles))
+	for i, name := range goFiles {
+		files[i] = filepath.Join(dir, name)
+	}
+	return &packages.Package{ID: path, Name: bp.Name, PkgPath: path, Dir: dir, GoFiles: files, Module: mod}, true, true
+}
+
+// constrainedByName reports a _GOOS, _GOARCH or _GOOS_GOARCH file name.
+func constrainedByName(name string) bool {
+	parts := strings.Split(strings.TrimSuffix(name, ".go"), "_")
+	for _, part := range parts[1:] {
+		if knownOS[part] || knownArch[part] {
+			return true
+		}
+	}
+	return false
+}
+
+// constrained reports a //go:build or // +build line above the package clause.
+func constrained(path string) bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return true
+	}
+	for line := range bytes.Lines(data) {
+		line = bytes.TrimSpace(line)
+		if bytes.HasPrefix(line, []byte("package ")) {
+			return false
+		}
+		if bytes.HasPrefix(line, []byte("//go:build")) || bytes.HasPrefix(line, []byte("// +build")) {
+			return true
+		}
+	}
+	return false
+}
+
+var errVendor = errors.New("a vendor directory")
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// The GOOS and GOARCH values the go command knows (go tool dist list), for
+// file names; a file named after one is left to go list.
+var (
+	knownOS = set("aix", "android", "darwin", "dragonfly", "freebsd", "hurd", "illumos", "ios", "js", "linux", "nacl", "netbsd",
+		"openbsd", "plan9", "solaris", "wasip1", "windows", "zos")
+	knownArch = set("386", "amd64", "amd64p32", "arm", "armbe", "arm64", "arm64be", "loong64", "mips", "mipsle", "mips64", "mips64le",
+		"mips64p32", "mips64p32le", "ppc", "ppc64", "ppc64le", "riscv", "riscv64", "s390", "s390x", "sparc", "sparc64", "wasm")
+)
+
+func set(items ...string) map[string]bool {
+	m := map[string]bool{}
+	for _, item := range items {
+		m[item] = true
+	}
+	return m
+}

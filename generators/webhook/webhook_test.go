@@ -1,0 +1,26 @@
+package webhook_test
+
+import (
+	"testing"
+
+	"github.com/metagen-dev/metagen/generators/manifest/manifesttest"
+	"github.com/metagen-dev/metagen/generators/markers"
+	"github.com/metagen-dev/metagen/generators/webhook"
+)
+
+// TestGolden: each testdata/golden/<case>.go's +kubebuilder:webhook and
+// +kubebuilder:webhookconfiguration markers give the configurations in
+// <case>.yaml, or the positioned errors in <case>.errors (go test
+// ./generators/webhook -update rewrites them; with METAGEN_CONTROLLERGEN=1
+// controller-gen must write the same configurations).
+func TestGolden(t *testing.T) {
+	manifesttest.Golden(t, manifesttest.Anchor{Generator: "webhook", Output: "webhook", File: "manifests.yaml"},
+		webhook.Configurations, markers.WebhookMarker, markers.WebhookConfigurationMarker)
+}
+
+// TestBadInput: an unknown failurePolicy, a misspelled verb and missing
+// required fields stop `metagen generate -g webhook` with positioned
+// errors, exit 2, nothing written.
+func TestBadInput(t *testing.T) {
+	manifesttest.BadInput(t, "webhook")
+}
