@@ -22,6 +22,8 @@ type checkedPackage struct {
 	list      *packages.Package
 	syntax    []*ast.File // hand-written files, sorted by name
 	generated []string    // our generated files, left out of the type check
+	// skip is Options.SkipFile.
+	skip func(src []byte) bool
 	// outputOnly is set for a package made only of our generated files (a
 	// generated clientset): it is checked from those files, errors ignored,
 	// for the input packages that import it, and is not itself an input.
@@ -36,11 +38,11 @@ type checkedPackage struct {
 // soon as the input packages it imports are done, on all cores. Results come
 // back in the order of roots.
 // Parsing overlaps with loading the imports, which it does not need.
-func typeCheck(fset *token.FileSet, roots []*packages.Package, imports func() (map[string]*types.Package, error)) []*checkedPackage {
+func typeCheck(fset *token.FileSet, roots []*packages.Package, imports func() (map[string]*types.Package, error), skip func([]byte) bool) []*checkedPackage {
 	checked := make([]*checkedPackage, len(roots))
 	byPath := map[string]*checkedPackage{}
 	for i, root := range roots {
-		checked[i] = &checkedPackage{list: root, done: make(chan struct{})}
+		checked[i] = &checkedPackage{list: root, done: make(chan struct{}), skip: skip}
 		byPath[root.PkgPath] = checked[i]
 	}
 	cores := make(chan struct{}, runtime.GOMAXPROCS(0))
@@ -83,6 +85,9 @@ func (c *checkedPackage) parse(fset *token.FileSet) {
 		}
 		if IsGenerated(src) {
 			c.generated = append(c.generated, filename)
+			continue
+		}
+		if c.skip != nil && c.skip(src) {
 			continue
 		}
 		if isGeneratedByAnyTool(src) {

@@ -63,7 +63,7 @@ func FuzzLoader(f *testing.F) {
 		for path, pkg := range imports {
 			root.Imports[path] = &packages.Package{PkgPath: path, Types: pkg}
 		}
-		checked := typeCheck(fset, []*packages.Package{root}, func() (map[string]*types.Package, error) { return imports, nil })
+		checked := typeCheck(fset, []*packages.Package{root}, func() (map[string]*types.Package, error) { return imports, nil }, nil)
 		universe := &model.Universe{Fset: fset, ModuleDir: dir}
 		for _, c := range checked {
 			if c.outputOnly || len(c.errs) > 0 {

@@ -41,6 +41,10 @@ type Options struct {
 	// Listed, when set, is told how many input packages the patterns match,
 	// before the slow part of the load begins.
 	Listed func(packages int)
+	// SkipFile, when set, leaves out the input files it reports true for,
+	// before they are parsed: a command that reads only part of the model
+	// (compat) skips the files that cannot reach that part.
+	SkipFile func(src []byte) bool
 	// Settings are the run's command-line choices, kept in the universe;
 	// the Kubernetes layer reads them.
 	Settings model.Settings
@@ -89,7 +93,7 @@ func Load(opts Options) (*model.Universe, error) {
 		checked = parseOnly(universe.Fset, roots)
 	} else {
 		imports := startLoadingImports(opts, universe.Fset, roots)
-		checked = typeCheck(universe.Fset, roots, imports)
+		checked = typeCheck(universe.Fset, roots, imports, opts.SkipFile)
 		if _, err := imports(); err != nil {
 			return nil, err
 		}
