@@ -20,6 +20,9 @@ func TestUnreadFile(t *testing.T) {
 		{"a conversion hub", license + "package v1\n\nfunc (*Widget) Hub() {}\n", false},
 		{"conversion", license + "package v2\n\nfunc (w *Widget) ConvertTo(hub conversion.Hub) error { return nil }\n", false},
 		{"no package clause at a line start", "/* */ package v1\n", false},
+		{"a type laid out by hand", license + "package v1\n\n  type Pod struct{}\n", false},
+		{"a constant in a function", license + "package v1\n\nfunc f() {\n\tconst n = 1\n}\n", false},
+		{"a word that starts like a keyword", license + "package v1\n\nvar typed, constant = 1, 2\n", true},
 	}
 	for _, c := range cases {
 		if got := unreadFile([]byte(c.src)); got != c.skip {
