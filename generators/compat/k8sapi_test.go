@@ -67,12 +67,19 @@ func history(t *testing.T, oldModule, newModule string, patterns ...string) (*co
 	newDir := filepath.Join(t.TempDir(), "new")
 	copyModule(t, cachedModule(t, newModule), newDir)
 	// The old version as --old-module fetches it.
-	result, err := compat.Run(compat.Options{Dir: newDir, OldModule: oldModule, Patterns: patterns})
+	return historyOf(t, compat.Options{Dir: newDir, OldModule: oldModule, Patterns: patterns})
+}
+
+// historyOf runs compat, logs the findings and returns them with the
+// breaking ones on v1 groups.
+func historyOf(t *testing.T, opts compat.Options) (*compat.Result, []string) {
+	t.Helper()
+	result, err := compat.Run(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var text strings.Builder
-	compat.WriteText(&text, result, newDir)
+	compat.WriteText(&text, result, opts.Dir)
 	t.Log("\n" + text.String())
 	var gaBreaks []string
 	for _, f := range result.Findings {
@@ -152,5 +159,92 @@ func TestGatewayAPIHistory(t *testing.T) {
 	_, gaBreaks := history(t, gatewayOld, gatewayNew, "./apis/...", "./apisx/...")
 	if !slices.Equal(gaBreaks, acceptedGatewayBreaks) {
 		t.Errorf("breaking findings on gateway-api's v1:\n  %s\nwant:\n  %s", strings.Join(gaBreaks, "\n  "), strings.Join(acceptedGatewayBreaks, "\n  "))
+	}
+}
+
+// The cert-manager history: two consecutive minor releases of its API
+// packages (pkg/apis: cert-manager.io, acme.cert-manager.io and the meta
+// types they share).
+const (
+	certManagerOld = "github.com/cert-manager/cert-manager@v1.20.0"
+	certManagerNew = "github.com/cert-manager/cert-manager@v1.21.0"
+)
+
+// acceptedCertManagerBreaks are the breaking findings on cert-manager's v1
+// groups between the two releases, each a true break upstream made
+// knowingly. v1.21 adds NGTS as a third Venafi connection and moves the
+// "exactly one of tpp, cloud, ngts" check into the CRD as a CEL rule on
+// VenafiIssuer (Issuer and ClusterIssuer; its deploy/crds carry the rule).
+// v1.20.0's webhook already refused a Venafi issuer with none or both of
+// tpp and cloud (internal/apis/certmanager/validation/issuer.go,
+// ValidateVenafiIssuerConfig: "please supply one of: tpp, cloud"), so no
+// issuer it admitted violates the rule: the schema tightens, what the API
+// accepts does not.
+var acceptedCertManagerBreaks = []string{
+	"cert-manager.io/v1, Kind=ClusterIssuer spec.venafi [cel-rule-added]",
+}
+
+// TestCertManagerHistory compares cert-manager v1.20.0 with v1.21.0
+// (METAGEN_COMPAT_CERTMANAGER=1; downloads the API packages' dependencies).
+func TestCertManagerHistory(t *testing.T) {
+	if os.Getenv("METAGEN_COMPAT_CERTMANAGER") == "" {
+		t.Skip("compares two releases of cert-manager from the module proxy; set METAGEN_COMPAT_CERTMANAGER=1")
+	}
+	_, gaBreaks := history(t, certManagerOld, certManagerNew, "./pkg/apis/...")
+	if !slices.Equal(gaBreaks, acceptedCertManagerBreaks) {
+		t.Errorf("breaking findings on cert-manager's v1 groups:\n  %s\nwant:\n  %s", strings.Join(gaBreaks, "\n  "), strings.Join(acceptedCertManagerBreaks, "\n  "))
+	}
+}
+
+// The cluster-api history: its API packages at the last 1.13 release,
+// where they are part of the main module (sigs.k8s.io/cluster-api, under
+// api/), against the 1.14 release, which moved them into a module of their
+// own (sigs.k8s.io/cluster-api/api: its v1.14.0, v1.14.1 and v1.14.2 hold
+// the same files). The import paths are the same in both.
+const (
+	clusterAPIOld       = "sigs.k8s.io/cluster-api@v1.13.6"
+	clusterAPINew       = "sigs.k8s.io/cluster-api@v1.14.2"
+	clusterAPINewModule = "sigs.k8s.io/cluster-api/api@v1.14.2"
+)
+
+// cluster-api serves no v1 group (its GA API is v1beta2): every breaking
+// finding on any of its versions would need an upstream note, and there is
+// none between the two releases. The new optional fields (status.versions,
+// upgradePlan, contentFormat …) show the two revisions were compared.
+//
+// TestClusterAPIHistory compares cluster-api's API packages at v1.13.6 with
+// those at v1.14.2 (METAGEN_COMPAT_CLUSTERAPI=1). The new tree is the 1.14
+// main module with the api module put back under api/, as one module, as
+// the old release lays it out: then both revisions are ./api/... of one
+// main module.
+func TestClusterAPIHistory(t *testing.T) {
+	if os.Getenv("METAGEN_COMPAT_CLUSTERAPI") == "" {
+		t.Skip("compares two releases of cluster-api from the module proxy; set METAGEN_COMPAT_CLUSTERAPI=1")
+	}
+	work := t.TempDir()
+	oldDir, newDir := filepath.Join(work, "old"), filepath.Join(work, "new")
+	copyModule(t, cachedModule(t, clusterAPIOld), oldDir)
+	copyModule(t, cachedModule(t, clusterAPINew), newDir)
+	copyModule(t, cachedModule(t, clusterAPINewModule), filepath.Join(newDir, "api"))
+	for _, name := range []string{"go.mod", "go.sum"} {
+		if err := os.Remove(filepath.Join(newDir, "api", name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	edit := exec.Command("go", "mod", "edit", "-dropreplace=sigs.k8s.io/cluster-api/api", "-droprequire=sigs.k8s.io/cluster-api/api")
+	edit.Dir = newDir
+	if out, err := edit.CombinedOutput(); err != nil {
+		t.Fatalf("go mod edit: %v: %s", err, out)
+	}
+	result, _ := historyOf(t, compat.Options{Dir: newDir, OldDir: oldDir, Patterns: []string{"./api/..."}})
+	for _, f := range result.Findings {
+		if f.Breaking {
+			t.Errorf("breaking: %s %s [%s]: %s", f.Kind, f.Path, f.Rule, f.Message)
+		}
+	}
+	if !slices.ContainsFunc(result.Findings, func(f compat.Finding) bool {
+		return f.Kind == "cluster.x-k8s.io/v1beta2, Kind=MachineDeployment" && f.Path == "status.versions" && f.Rule == "field-added"
+	}) {
+		t.Errorf("MachineDeployment's new status.versions not found: the releases were not compared")
 	}
 }

@@ -22,6 +22,8 @@ type checkedPackage struct {
 	list      *packages.Package
 	syntax    []*ast.File // hand-written files, sorted by name
 	generated []string    // our generated files, left out of the type check
+	// skip is Options.SkipFile.
+	skip func(src []byte) bool
 	// outputOnly is set for a package made only of our generated files (a
 	// generated clientset): it is checked from those files, errors ignored,
 	// for the input packages that import it, and is not itself an input.
@@ -37,12 +39,13 @@ type checkedPackage struct {
 // back in the order of roots.
 // Parsing overlaps with loading the imports, which it does not need. Roots
 // not in needed (our output that no input imports) are only marked
-// outputOnly: neither read nor checked.
-func typeCheck(fset *token.FileSet, roots, needed []*packages.Package, imports func() (map[string]*types.Package, error)) []*checkedPackage {
+// outputOnly: neither read nor checked. skip, if not nil, leaves out files
+// whose content it reports unread (compat's lean load).
+func typeCheck(fset *token.FileSet, roots, needed []*packages.Package, imports func() (map[string]*types.Package, error), skip func([]byte) bool) []*checkedPackage {
 	checked := make([]*checkedPackage, len(roots))
 	byPath := map[string]*checkedPackage{}
 	for i, root := range roots {
-		checked[i] = &checkedPackage{list: root, done: make(chan struct{})}
+		checked[i] = &checkedPackage{list: root, done: make(chan struct{}), skip: skip}
 		byPath[root.PkgPath] = checked[i]
 	}
 	isNeeded := map[*packages.Package]bool{}
@@ -94,6 +97,9 @@ func (c *checkedPackage) parse(fset *token.FileSet) {
 		}
 		if IsGenerated(src) {
 			c.generated = append(c.generated, filename)
+			continue
+		}
+		if c.skip != nil && c.skip(src) {
 			continue
 		}
 		if isGeneratedByAnyTool(src) {

@@ -41,6 +41,10 @@ type Options struct {
 	// Listed, when set, is told how many input packages the patterns match,
 	// before the slow part of the load begins.
 	Listed func(packages int)
+	// SkipFile, when set, leaves out the input files it reports true for,
+	// before they are parsed: a command that reads only part of the model
+	// (compat) skips the files that cannot reach that part.
+	SkipFile func(src []byte) bool
 	// Settings are the run's command-line choices, kept in the universe;
 	// the Kubernetes layer reads them.
 	Settings model.Settings
@@ -90,7 +94,7 @@ func Load(opts Options) (*model.Universe, error) {
 	} else {
 		needed := neededInputs(roots)
 		imports := startLoadingImports(opts, universe.Fset, needed)
-		checked = typeCheck(universe.Fset, roots, needed, imports)
+		checked = typeCheck(universe.Fset, roots, needed, imports, opts.SkipFile)
 		if _, err := imports(); err != nil {
 			return nil, err
 		}

@@ -40,6 +40,8 @@ type enums struct {
 	g     *generation
 	mu    sync.Mutex
 	known map[*types.TypeName]*enumType // nil value: not an enum
+	// constants index each package's string constants by type.
+	constants map[*types.Package]map[*types.TypeName][]*types.Const
 }
 
 // lookup returns the enum behind t (through one pointer), or nil.
@@ -87,26 +89,46 @@ func (e *enums) marked(named *types.Named) (marked, k8sOnly bool) {
 
 func (e *enums) collect(obj *types.TypeName) *enumType {
 	enum := &enumType{}
-	scopes := []*types.Scope{obj.Pkg().Scope()}
+	scopes := []*types.Package{obj.Pkg()}
 	for _, pkg := range e.g.universe.Packages {
 		if pkg.Types != nil && pkg.Types != obj.Pkg() {
-			scopes = append(scopes, pkg.Types.Scope())
+			scopes = append(scopes, pkg.Types)
 		}
 	}
-	for _, scope := range scopes {
-		for _, name := range scope.Names() {
-			c, ok := scope.Lookup(name).(*types.Const)
-			if !ok || c.Val().Kind() != constant.String {
-				continue
-			}
-			if named, ok := c.Type().(*types.Named); !ok || named.Obj() != obj {
-				continue
-			}
+	for _, pkg := range scopes {
+		for _, c := range e.constantsOf(pkg)[obj] {
 			comment := strings.Join(e.g.src.linesOf(c.Pos()), " ")
 			enum.add(enumValue{name: c.Name(), value: constant.StringVal(c.Val()), comment: comment})
 		}
 	}
 	return enum
+}
+
+// constantsOf indexes a package's string constants by their named type, in
+// name order, once per package: each enum type would otherwise read every
+// scope of the run.
+func (e *enums) constantsOf(pkg *types.Package) map[*types.TypeName][]*types.Const {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if index, ok := e.constants[pkg]; ok {
+		return index
+	}
+	index := map[*types.TypeName][]*types.Const{}
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		c, ok := scope.Lookup(name).(*types.Const)
+		if !ok || c.Val().Kind() != constant.String {
+			continue
+		}
+		if named, ok := c.Type().(*types.Named); ok {
+			index[named.Obj()] = append(index[named.Obj()], c)
+		}
+	}
+	if e.constants == nil {
+		e.constants = map[*types.Package]map[*types.TypeName][]*types.Const{}
+	}
+	e.constants[pkg] = index
+	return index
 }
 
 // add keeps one entry per value, preferring the longer comment, as openapi-gen does.

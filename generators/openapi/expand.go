@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"sync"
 
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
@@ -81,7 +82,7 @@ func (e *expander) named(obj *types.TypeName, path string, pos token.Position, p
 	}
 	e.expanding[obj] = true
 	defer delete(e.expanding, obj)
-	def := e.b.define(obj)
+	def := e.define(obj)
 	if def.Schema == nil {
 		return &spec.Schema{}
 	}
@@ -89,6 +90,44 @@ func (e *expander) named(obj *types.TypeName, path string, pos token.Position, p
 }
 
 func anyResult(types.Type) bool { return true }
+
+// define is obj's definition for a CRD schema, built once per run and
+// shared by every expansion that reaches it (each kind that embeds a
+// PodSpec, say); its problems are reported with each expansion.
+func (e *expander) define(obj *types.TypeName) *definition {
+	def, errs := e.g.crdDefinition(obj)
+	e.errs = append(e.errs, errs...)
+	return def
+}
+
+// crdDefinition is one type's definition in a CRD schema and the problems
+// building it found.
+type crdDefinition struct {
+	once sync.Once
+	def  *definition
+	errs []error
+}
+
+// crdDefinition builds obj's CRD definition on first use, with a builder of
+// its own: a definition depends only on the type and the run.
+func (g *generation) crdDefinition(obj *types.TypeName) (*definition, []error) {
+	g.mu.Lock()
+	if g.crdDefs == nil {
+		g.crdDefs = map[*types.TypeName]*crdDefinition{}
+	}
+	d := g.crdDefs[obj]
+	if d == nil {
+		d = &crdDefinition{}
+		g.crdDefs[obj] = d
+	}
+	g.mu.Unlock()
+	d.once.Do(func() {
+		b := g.newBuilder(false)
+		b.crd = true
+		d.def, d.errs = b.define(obj), b.errs
+	})
+	return d.def, d.errs
+}
 
 // schema converts one node, expanding its reference. Under a node that
 // keeps unknown fields, a free-form value needs no schema and gets none.

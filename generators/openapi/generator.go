@@ -72,6 +72,7 @@ type generation struct {
 
 	mu       sync.Mutex
 	comments map[*types.TypeName]comment
+	crdDefs  map[*types.TypeName]*crdDefinition // see crdDefinition
 }
 
 type generationKey struct{}
