@@ -86,7 +86,7 @@ func parseFlags(args []string) (config, error) {
 	var suiteName, tools, metagenArgs, validationPackages string
 	fs.StringVar(&suiteName, "suite", "deepcopy", "what to generate: deepcopy, openapi, client, validation, compat, conversion, manifests or all")
 	fs.IntVar(&cfg.runs, "runs", 3, "timed runs per tool (interleaved A B C A B C ...)")
-	fs.StringVar(&tools, "tools", "", "comma-separated subset of the suite's tools (deepcopy: metagen,deepcopy-gen,controller-gen; openapi: metagen,openapi-gen; client: metagen,code-generator; validation: metagen,validation-gen)")
+	fs.StringVar(&tools, "tools", "", "comma-separated subset of the suite's tools (deepcopy: metagen,deepcopy-gen,controller-gen; openapi: metagen,openapi-gen; client: metagen,code-generator; validation: metagen,validation-gen; conversion: metagen,code-generator-3)")
 	fs.StringVar(&cfg.apiVersion, "api-version", "v0.37.2", "k8s.io/api version to generate for")
 	fs.StringVar(&cfg.deepcopyGenVersion, "deepcopy-gen-version", "v0.37.2", "k8s.io/code-generator version of deepcopy-gen")
 	fs.StringVar(&cfg.codeGeneratorVersion, "code-generator-version", "v0.37.2", "k8s.io/code-generator version of client-gen, lister-gen, informer-gen and validation-gen")
