@@ -113,7 +113,7 @@ func (b *builder) version(i int, v *version, storage bool) apiextensionsv1.Custo
 
 // schema expands the root type's schema and puts the name rules on metadata.
 func (b *builder) schema(path string, v *version) *apiextensionsv1.CustomResourceValidation {
-	expanded, err := openapi.Expand(b.pass, v.typ.Object)
+	expanded, err := gen.ResultOf[*openapi.Result](b.pass, openapi.Generator).Expand(v.typ.Object)
 	if err != nil {
 		b.errs = append(b.errs, diag.Unwrap(err)...)
 		b.broken = true

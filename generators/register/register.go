@@ -19,6 +19,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -35,7 +36,25 @@ var Generator = &gen.Generator{
 	Markers:    []string{markerGroupName, markerRegisterGen},
 	OutputFile: outputFile,
 	Enabled:    Generates,
+	Prepare:    prepare,
+	ResultType: reflect.TypeOf(&Result{}),
 	Run:        run,
+}
+
+// Result is the generator's run result: which input packages get a
+// generated zz_generated.register.go, for the generators that register
+// with its localSchemeBuilder (validation) and require this one.
+type Result struct{ generates map[*model.Package]bool }
+
+// Generates reports whether the package gets a generated register file.
+func (r *Result) Generates(pkg *model.Package) bool { return r.generates[pkg] }
+
+func prepare(p *gen.Prep) (any, error) {
+	r := &Result{generates: map[*model.Package]bool{}}
+	for _, pkg := range p.Universe.Packages {
+		r.generates[pkg] = Generates(pkg)
+	}
+	return r, nil
 }
 
 const (
