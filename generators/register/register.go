@@ -25,6 +25,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/metagen-dev/metagen/generators/deepcopy"
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/model"
 )
@@ -36,6 +37,7 @@ var Generator = &gen.Generator{
 	Markers:    []string{markerGroupName, markerRegisterGen},
 	OutputFile: outputFile,
 	Enabled:    Generates,
+	Requires:   []*gen.Generator{deepcopy.Generator},
 	Prepare:    prepare,
 	ResultType: reflect.TypeOf(&Result{}),
 	Run:        run,
@@ -126,7 +128,7 @@ func groupName(pkg *model.Package) string {
 
 func run(pass *gen.Pass) error {
 	pkg := pass.Package
-	if errs := notObjects(pkg); len(errs) > 0 {
+	if errs := notObjects(pkg, gen.ResultOf[*deepcopy.Result](pass, deepcopy.Generator)); len(errs) > 0 {
 		return errors.Join(errs...)
 	}
 	f := pass.NewFile(outputFile)
