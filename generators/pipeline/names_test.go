@@ -50,7 +50,7 @@ func TestResourceNamesAgreeAcrossGenerators(t *testing.T) {
 			t.Errorf("%s: neither crd nor client generates", dir)
 		}
 		caseWant := map[resourceKey]*model.Resource{}
-		byVersion := map[string]*model.Resource{} // group/kind/version
+		byVersion := map[string]*model.Resource{}     // group/kind/version
 		byKindVersion := map[string]map[string]bool{} // kind/version → plurals the layer gives
 		for _, pkg := range universe.Packages {
 			for _, typ := range pkg.NamedTypes {
