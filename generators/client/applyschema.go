@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/types"
+	"sync"
 
 	openapiv2 "github.com/google/gnostic-models/openapiv2"
 	yaml "go.yaml.in/yaml/v2"
@@ -25,35 +26,36 @@ type applySchema struct {
 	names map[*types.TypeName]string
 }
 
-type applySchemaKey struct{ dir string }
-
-type applySchemaResult struct {
+// lazySchema is one clientset's apply schema, built once per run.
+type lazySchema struct {
+	once   sync.Once
 	schema *applySchema
 	err    error
 }
 
 // applySchemaFor builds the clientset's schema once per run, for the pass
-// that writes internal.go and for those whose Extract functions name types.
+// that writes internal.go and for those whose Extract functions name types,
+// from the openapi generator's result.
 func applySchemaFor(pass *gen.Pass, cs *clientset) (*applySchema, error) {
-	r := pass.Shared(applySchemaKey{cs.Dir}, func() any {
-		s, err := buildApplySchema(pass, cs)
-		return applySchemaResult{s, err}
-	}).(applySchemaResult)
-	return r.schema, r.err
+	lazy := planFor(pass).schemas[cs.Dir]
+	lazy.once.Do(func() {
+		lazy.schema, lazy.err = buildApplySchema(gen.ResultOf[*openapi.Result](pass, openapi.Generator), cs)
+	})
+	return lazy.schema, lazy.err
 }
 
 // buildApplySchema describes every +genclient type of the clientset, not
 // only those with apply verbs as applyconfiguration-gen does: the fake
 // clientset's field manager converts every object it stores, and fails on a
 // type the schema does not know.
-func buildApplySchema(pass *gen.Pass, cs *clientset) (*applySchema, error) {
+func buildApplySchema(definitions *openapi.Result, cs *clientset) (*applySchema, error) {
 	var roots []*types.TypeName
 	for _, gv := range cs.Groups {
 		for _, ct := range gv.Types {
 			roots = append(roots, ct.T.Object)
 		}
 	}
-	defs := openapi.DefinitionsOf(pass, roots)
+	defs := definitions.DefinitionsOf(roots)
 	text, err := smdYAML(defs.Schemas)
 	if err != nil {
 		return nil, fmt.Errorf("%s: the schema of the apply configurations: %w", cs.PkgPath, err)

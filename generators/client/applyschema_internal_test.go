@@ -13,7 +13,6 @@ import (
 	"sigs.k8s.io/structured-merge-diff/v6/schema"
 	"sigs.k8s.io/structured-merge-diff/v6/typed"
 
-	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/load"
 	"github.com/metagen-dev/metagen/generators/openapi"
 )
@@ -37,8 +36,7 @@ func TestApplySchemaOfKubernetesTypes(t *testing.T) {
 		t.Fatal(err)
 	}
 	roots := []*types.TypeName{universe.Packages[0].Lookup("KubernetesTypes").Object}
-	pass := &gen.Pass{Universe: universe, Package: universe.Packages[0], RunState: &gen.RunState{}}
-	defs := openapi.DefinitionsOf(pass, roots)
+	defs := openapi.Prepare(universe).DefinitionsOf(roots)
 	text, err := smdYAML(defs.Schemas)
 	if err != nil {
 		t.Fatal(err)

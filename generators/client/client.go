@@ -80,10 +80,12 @@ package client
 import (
 	"io/fs"
 	"path/filepath"
+	"reflect"
 	"strings"
 
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/model"
+	"github.com/metagen-dev/metagen/generators/openapi"
 )
 
 // Generator writes the clientset, listers and informers.
@@ -96,6 +98,9 @@ var Generator = &gen.Generator{
 		markerGroupName, markerGroupGoName, markerOutput,
 	},
 	Enabled:        enabled,
+	Requires:       []*gen.Generator{openapi.Generator},
+	Prepare:        prepare,
+	ResultType:     reflect.TypeOf(&plan{}),
 	Run:            run,
 	OwnedFiles:     ownedFiles,
 	ReadsResources: true,

@@ -29,7 +29,6 @@ import (
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
 	"github.com/metagen-dev/metagen/generators/client"
-	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/load"
 	"github.com/metagen-dev/metagen/generators/openapi"
 	"github.com/metagen-dev/metagen/generators/pipeline"
@@ -331,16 +330,14 @@ func writeOpenAPISchemas(t *testing.T, dir string, cases []string) map[string]st
 	if err != nil {
 		t.Fatalf("load: %v", err)
 	}
-	state := &gen.RunState{}
+	schemas := openapi.Prepare(universe)
 	files := map[string]string{}
 	for _, name := range cases {
 		var roots []*types.TypeName
-		var pass *gen.Pass
 		for _, pkg := range universe.Packages {
 			if !strings.HasPrefix(pkg.Path, clientgenModule+"/"+name+"/") {
 				continue
 			}
-			pass = &gen.Pass{Generator: openapi.Generator, Universe: universe, Package: pkg, RunState: state}
 			for _, tn := range pkg.NamedTypes {
 				if tn.Markers.Has("genclient") {
 					roots = append(roots, tn.Object)
@@ -351,7 +348,7 @@ func writeOpenAPISchemas(t *testing.T, dir string, cases []string) map[string]st
 			Swagger:     "2.0",
 			Info:        &spec.Info{InfoProps: spec.InfoProps{Title: name, Version: "unversioned"}},
 			Paths:       &spec.Paths{Paths: map[string]spec.PathItem{}},
-			Definitions: openapi.DefinitionsOf(pass, roots).Schemas,
+			Definitions: schemas.DefinitionsOf(roots).Schemas,
 		}}
 		data, err := json.Marshal(doc)
 		if err != nil {

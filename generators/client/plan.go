@@ -63,21 +63,23 @@ type clientType struct {
 	Extensions    []extension
 }
 
-// plan is the run-wide layout: which clientset each package belongs to.
+// plan is the run-wide layout (the generator's run result): which clientset
+// each package belongs to.
 type plan struct {
 	byPackage map[string]*clientset // by package path
 	errs      map[string][]error    // by package path
+	// schemas are the clientsets' apply schemas by directory, each built
+	// once on first need (applySchemaFor).
+	schemas map[string]*lazySchema
 }
 
-type planKey struct{}
+// planFor returns the layout computed once per run, for every package that asks for clients.
+func planFor(pass *gen.Pass) *plan { return gen.ResultOf[*plan](pass, pass.Generator) }
 
-// planFor computes the layout once per run, for every package that asks for clients.
-func planFor(pass *gen.Pass) *plan {
-	return pass.Shared(planKey{}, func() any { return newPlan(pass.Universe) }).(*plan)
-}
+func prepare(p *gen.Prep) (any, error) { return newPlan(p.Universe), nil }
 
 func newPlan(u *model.Universe) *plan {
-	p := &plan{byPackage: map[string]*clientset{}, errs: map[string][]error{}}
+	p := &plan{byPackage: map[string]*clientset{}, errs: map[string][]error{}, schemas: map[string]*lazySchema{}}
 	byDir := map[string]*clientset{}
 	for _, pkg := range u.Packages {
 		if !enabled(pkg) {
@@ -106,6 +108,7 @@ func newPlan(u *model.Universe) *plan {
 		p.byPackage[pkg.Path] = cs
 	}
 	for _, cs := range byDir {
+		p.schemas[cs.Dir] = &lazySchema{}
 		sort.Slice(cs.Groups, func(i, j int) bool {
 			a, b := cs.Groups[i], cs.Groups[j]
 			if a.Group != b.Group {

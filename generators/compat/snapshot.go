@@ -10,7 +10,6 @@ import (
 
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
-	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 	"github.com/metagen-dev/metagen/generators/openapi"
@@ -94,8 +93,7 @@ type Column struct {
 // all cores. A kind whose schema cannot be built keeps the reason in Err.
 func Snapshot(universe *model.Universe) *API {
 	api := &API{fields: map[token.Position]*model.Field{}}
-	state := &gen.RunState{}
-	var passes []*gen.Pass
+	schemas := openapi.Prepare(universe)
 	for _, pkg := range universe.Packages {
 		for _, t := range pkg.NamedTypes {
 			for _, f := range t.Fields {
@@ -118,10 +116,9 @@ func Snapshot(universe *model.Universe) *API {
 			k := newKind(group.Value, version, t)
 			k.Typed = !pkg.Markers.Has(markerCRDDir) && !t.Markers.Has(markerObjectRoot) && !t.Markers.Has(markerCRD)
 			api.Kinds = append(api.Kinds, k)
-			passes = append(passes, &gen.Pass{Universe: universe, Package: pkg, RunState: state})
 		}
 	}
-	expandAll(api.Kinds, passes)
+	expandAll(api.Kinds, schemas)
 	markStorage(api.Kinds)
 	sort.Slice(api.Kinds, func(i, j int) bool { return kindKey(api.Kinds[i]) < kindKey(api.Kinds[j]) })
 	return api
@@ -130,15 +127,15 @@ func Snapshot(universe *model.Universe) *API {
 func kindKey(k *Kind) string { return k.Group + "\x00" + k.Version + "\x00" + k.Name }
 
 // expandAll builds the schemas in parallel.
-func expandAll(kinds []*Kind, passes []*gen.Pass) {
+func expandAll(kinds []*Kind, schemas *openapi.Result) {
 	limit := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
-	for i, k := range kinds {
+	for _, k := range kinds {
 		wg.Add(1)
 		limit <- struct{}{}
 		go func() {
 			defer func() { <-limit; wg.Done() }()
-			expanded, err := openapi.Expand(passes[i], k.Type.Object)
+			expanded, err := schemas.Expand(k.Type.Object)
 			if err != nil {
 				k.Err = err
 				return

@@ -18,6 +18,7 @@ import (
 	"errors"
 	"go/token"
 	"go/types"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -52,6 +53,8 @@ var Generator = &gen.Generator{
 	Markers:    []string{markerConversionGen, markerExternalTypes, markerExplicitFrom, markerConversionFn, markerExtraPeers},
 	OutputFile: outputFile,
 	Enabled:    Enabled,
+	Prepare:    prepare,
+	ResultType: reflect.TypeOf(&state{}),
 	Run:        run,
 }
 
@@ -83,11 +86,14 @@ type state struct {
 	errs     []error
 }
 
-type stateKey struct{}
-
-func sharedState(pass *gen.Pass) *state {
-	return pass.Shared(stateKey{}, func() any { return newState(pass.Universe) }).(*state)
+// prepare reads the hand-written functions of every input package once per
+// run; a problem among them is the run's, reported once.
+func prepare(p *gen.Prep) (any, error) {
+	st := newState(p.Universe)
+	return st, errors.Join(st.errs...)
 }
+
+func sharedState(pass *gen.Pass) *state { return gen.ResultOf[*state](pass, pass.Generator) }
 
 func newState(universe *model.Universe) *state {
 	st := &state{fset: universe.Fset, comments: gengo.NewComments(), packages: map[string]*types.Package{}, inputs: map[string]bool{}, manual: map[pair]*function{}}
@@ -242,7 +248,7 @@ func publicName(t types.Type) string {
 func run(pass *gen.Pass) error {
 	st := sharedState(pass)
 	if len(st.errs) > 0 {
-		return errors.Join(st.errs...)
+		return nil // the run's errors (prepare)
 	}
 	g, err := newPackageGen(st, pass.Package)
 	if err != nil {

@@ -75,7 +75,7 @@ func (b *builder) storageVersion() *version {
 	}
 	var marked []*version
 	for _, v := range b.res.versions {
-		if v.typ.Markers.Has(markerStorage) {
+		if v.typ.Resource.StorageMarked {
 			marked = append(marked, v)
 		}
 	}
@@ -95,7 +95,7 @@ func (b *builder) version(i int, v *version, storage bool) apiextensionsv1.Custo
 	b.origins[path] = v.typ.Pos
 	out := apiextensionsv1.CustomResourceDefinitionVersion{
 		Name:    v.name,
-		Served:  !v.typ.Markers.Has(markerUnserved),
+		Served:  v.typ.Resource.Served,
 		Storage: storage,
 	}
 	if m, ok := v.typ.Markers.Get(markerDeprecated); ok {
@@ -113,7 +113,7 @@ func (b *builder) version(i int, v *version, storage bool) apiextensionsv1.Custo
 
 // schema expands the root type's schema and puts the name rules on metadata.
 func (b *builder) schema(path string, v *version) *apiextensionsv1.CustomResourceValidation {
-	expanded, err := openapi.Expand(b.pass, v.typ.Object)
+	expanded, err := gen.ResultOf[*openapi.Result](b.pass, openapi.Generator).Expand(v.typ.Object)
 	if err != nil {
 		b.errs = append(b.errs, diag.Unwrap(err)...)
 		b.broken = true

@@ -65,10 +65,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 
 	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/model"
+	"github.com/metagen-dev/metagen/generators/openapi"
 )
 
 // Generator writes the CRD manifests.
@@ -82,19 +84,24 @@ var Generator = &gen.Generator{
 		markerSkipVersion, markerMetadata, markerAllowedFinalizers,
 	},
 	Enabled:        func(pkg *model.Package) bool { return pkg.API.CRDDir != "" },
+	Requires:       []*gen.Generator{openapi.Generator},
+	Prepare:        prepare,
+	ResultType:     reflect.TypeOf(&registry{}),
 	Run:            run,
 	OwnedFiles:     ownedFiles,
 	ReadsResources: true,
 }
 
-type registryKey struct{}
+// prepare gathers every resource of the run; the problems found while
+// gathering (versions that disagree, say) are the run's, reported once.
+func prepare(p *gen.Prep) (any, error) {
+	r := gather(p.Universe)
+	return r, errors.Join(r.errs...)
+}
 
 func run(pass *gen.Pass) error {
-	r := pass.Shared(registryKey{}, func() any { return gather(pass.Universe) }).(*registry)
+	r := gen.ResultOf[*registry](pass, pass.Generator)
 	var errs []error
-	if pass.Package.Path == firstEnabled(pass.Universe) {
-		errs = append(errs, r.errs...) // reported once per run
-	}
 	for _, res := range r.resources {
 		if res.owner != pass.Package {
 			continue
@@ -109,16 +116,6 @@ func run(pass *gen.Pass) error {
 		return errors.Join(diag.Sort(errs)...)
 	}
 	return nil
-}
-
-// firstEnabled is the first package, by import path, that writes CRDs.
-func firstEnabled(universe *model.Universe) string {
-	for _, pkg := range universe.Packages {
-		if pkg.API.CRDDir != "" {
-			return pkg.Path
-		}
-	}
-	return ""
 }
 
 // ownedFiles are the manifests in the CRD directories of the loaded

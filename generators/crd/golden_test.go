@@ -87,6 +87,7 @@ func runPasses(universe *model.Universe) (map[string][]byte, []error) {
 			files[f.Path] = gofile.RenderYAML(f.YAML)
 		}
 	}
+	errs = append(errs, state.Errors()...) // the run's, once
 	return files, diag.Sort(errs)
 }
 

@@ -112,26 +112,29 @@ func (r *registry) errorf(pos token.Position, format string, args ...any) {
 	r.errs = append(r.errs, diag.Errorf(pos, format, args...))
 }
 
-// isRoot: a type marked +genclient or +kubebuilder:object:root, or
-// +metagen:crd=true, unless +metagen:crd=false; list types are not.
+// isRoot: a root type of the Kubernetes layer (a resource), unless
+// +metagen:crd=false or, without +metagen:crd, +kubebuilder:skipversion
+// leaves it out of the CRDs; a type marked as a root that the layer does not
+// make a resource is an error here, where its CRD would be.
 func (r *registry) isRoot(t *model.Type) bool {
-	if m, ok := t.Markers.Get(markerCRD); ok {
-		if m.Bool() && !hasObjectMeta(t) {
-			r.errorf(t.Pos, "type %s is marked %s but has no metav1.ObjectMeta as metadata: a CRD root type embeds metav1.TypeMeta and has metadata", t.Name, m)
-			return false
-		}
-		return m.Bool()
+	crdMarker, hasCRD := t.Markers.Get(markerCRD)
+	switch {
+	case hasCRD && !crdMarker.Bool():
+		return false
+	case !hasCRD && t.Resource != nil && t.Resource.SkipVersion:
+		return false
+	case t.Resource != nil:
+		return true
 	}
 	root, _ := t.Markers.Get(markerObjectRoot)
 	marked := t.Markers.Has(markerGenclient) || t.Markers.Has(markerObjectRoot) && root.Bool()
-	if !marked || isList(t) || t.Markers.Has(markerSkipVersion) {
-		return false
-	}
-	if !hasObjectMeta(t) {
+	switch {
+	case hasCRD && !hasObjectMeta(t):
+		r.errorf(t.Pos, "type %s is marked %s but has no metav1.ObjectMeta as metadata: a CRD root type embeds metav1.TypeMeta and has metadata", t.Name, crdMarker)
+	case !hasCRD && marked && !isList(t) && !t.Markers.Has(markerSkipVersion) && !hasObjectMeta(t):
 		r.errorf(t.Pos, "type %s is a root type but has no metav1.ObjectMeta as metadata; mark it +metagen:crd=false if it is not a resource", t.Name)
-		return false
 	}
-	return true
+	return false
 }
 
 func hasObjectMeta(t *model.Type) bool { return kube.HasObjectMeta(t) }

@@ -257,12 +257,54 @@ type runIndex struct {
 	generated map[string]bool
 }
 
-type runIndexKey struct{}
-
-// indexFor returns the pass's index, building the run-wide part on first use.
+// indexFor returns the pass's index around the run's (the generator's result).
 func indexFor(pass *gen.Pass) *index {
-	shared := pass.Shared(runIndexKey{}, func() any { return newRunIndex(pass.Universe) }).(*runIndex)
+	shared := gen.ResultOf[*Result](pass, pass.Generator).index
 	return &index{runIndex: shared, noReferences: map[types.Type]bool{}}
+}
+
+// Result is the generator's run result: which input types get methods,
+// read by the generators that require deepcopy's decisions (validation
+// registers only runtime.Objects with a runtime.Scheme).
+type Result struct{ index *runIndex }
+
+func prepare(p *gen.Prep) (any, error) { return &Result{newRunIndex(p.Universe)}, nil }
+
+// RuntimeObject reports whether t is a runtime.Object once deepcopy has
+// run: it has GetObjectKind (metav1.TypeMeta) and DeepCopyObject, declared
+// by hand or generated because the type asks for it
+// (+kubebuilder:object:root=true, or runtime.Object among its
+// +k8s:deepcopy-gen:interfaces) and gets methods.
+func (r *Result) RuntimeObject(t *model.Type) bool {
+	if t.IsAlias() || !declaresMethod(t, "GetObjectKind") {
+		return false
+	}
+	if declaresMethod(t, "DeepCopyObject") {
+		return true
+	}
+	_, isStruct := t.Object.Type().Underlying().(*types.Struct)
+	return isStruct && r.index.generated[t.Package.Path+"."+t.Name] && asksForRuntimeObject(t)
+}
+
+func declaresMethod(t *model.Type, name string) bool {
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t.Object.Type()), false, t.Object.Pkg(), name)
+	_, isFunc := obj.(*types.Func)
+	return isFunc
+}
+
+// asksForRuntimeObject: the type's markers ask for DeepCopyObject.
+func asksForRuntimeObject(t *model.Type) bool {
+	if isRoot(t) {
+		return true
+	}
+	for _, m := range t.Markers.All(markerInterfaces) {
+		for _, name := range m.List() {
+			if name == runtimeObject {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func newRunIndex(universe *model.Universe) *runIndex {

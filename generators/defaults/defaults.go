@@ -16,6 +16,7 @@ import (
 	"errors"
 	"go/token"
 	"go/types"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -39,6 +40,8 @@ var Generator = &gen.Generator{
 	Markers:    []string{markerDefaulterGen, markerInput, markerDefault},
 	OutputFile: outputFile,
 	Enabled:    Enabled,
+	Prepare:    prepare,
+	ResultType: reflect.TypeOf(&state{}),
 	Run:        run,
 }
 
@@ -61,11 +64,14 @@ type state struct {
 	errs     []error
 }
 
-type stateKey struct{}
-
-func sharedState(pass *gen.Pass) *state {
-	return pass.Shared(stateKey{}, func() any { return newState(pass.Universe) }).(*state)
+// prepare reads the hand-written functions of every input package once per
+// run; a problem among them is the run's, reported once.
+func prepare(p *gen.Prep) (any, error) {
+	st := newState(p.Universe)
+	return st, errors.Join(st.errs...)
 }
+
+func sharedState(pass *gen.Pass) *state { return gen.ResultOf[*state](pass, pass.Generator) }
 
 func newState(universe *model.Universe) *state {
 	st := &state{fset: universe.Fset, comments: gengo.NewComments(), existing: funcMap{}}
@@ -142,8 +148,8 @@ func run(pass *gen.Pass) error {
 	}
 	var errs []error
 	planned := planDefaulters(st, pkg, typesPkg, filters, &errs)
-	if len(errs) > 0 || len(st.errs) > 0 {
-		return errors.Join(append(append([]error{}, st.errs...), errs...)...)
+	if len(errs) > 0 || len(st.errs) > 0 { // st.errs are the run's, reported once (prepare)
+		return errors.Join(errs...)
 	}
 	writeFile(pass, st, planned, &errs)
 	return errors.Join(errs...)

@@ -7,6 +7,7 @@ package gen
 import (
 	"go/token"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"sync"
 
@@ -45,6 +46,18 @@ type Generator struct {
 	// ReadsResources: the generator reads the Kubernetes layer's resources
 	// (Type.Resource), so the layer's conflicts are its errors too.
 	ReadsResources bool
+	// Requires are the generators whose run results this one reads with
+	// ResultOf, as an analysis.Analyzer's Requires: they are prepared
+	// whenever this one runs, selected or not, and write nothing unless
+	// selected themselves.
+	Requires []*Generator
+	// Prepare computes the generator's run result once per run, before its
+	// passes read it (an index of every package, a plan of the whole run);
+	// Requires' results are ready by then. Its error is the run's, reported
+	// once at its positions; the result is still used by the passes.
+	Prepare func(*Prep) (any, error)
+	// ResultType is the type of Prepare's result; ResultOf checks it.
+	ResultType reflect.Type
 }
 
 // Pass is one generator's run on one input package.
@@ -52,7 +65,8 @@ type Pass struct {
 	Generator *Generator
 	Universe  *model.Universe
 	Package   *model.Package
-	// RunState is shared by every pass of one run; see Shared.
+	// RunState is shared by every pass of one run: the results of the
+	// generators' Prepare steps (see ResultOf).
 	RunState *RunState
 	files    []*File
 	warnMu   sync.Mutex
@@ -72,39 +86,6 @@ func (p *Pass) Warnings() []error {
 	p.warnMu.Lock()
 	defer p.warnMu.Unlock()
 	return append([]error(nil), p.warnings...)
-}
-
-// RunState holds what generators compute once per run about the whole
-// universe, such as an index of the types every package will get methods for.
-type RunState struct {
-	mu     sync.Mutex
-	values map[any]*sharedValue
-}
-
-type sharedValue struct {
-	once  sync.Once
-	value any
-}
-
-// Shared returns the value stored under key, computing it on first use.
-// Passes run in parallel: the value must not be mutated afterwards.
-func (p *Pass) Shared(key any, compute func() any) any {
-	state := p.RunState
-	if state == nil {
-		return compute()
-	}
-	state.mu.Lock()
-	if state.values == nil {
-		state.values = map[any]*sharedValue{}
-	}
-	v := state.values[key]
-	if v == nil {
-		v = &sharedValue{}
-		state.values[key] = v
-	}
-	state.mu.Unlock()
-	v.once.Do(func() { v.value = compute() })
-	return v.value
 }
 
 // File is one generated file before rendering: Go code, or a YAML document.

@@ -34,6 +34,8 @@ const (
 	markerResource      = "kubebuilder:resource"
 	markerStatus        = "kubebuilder:subresource:status"
 	markerSkipVersion   = "kubebuilder:skipversion"
+	markerStorage       = "kubebuilder:storageversion"
+	markerUnserved      = "kubebuilder:unservedversion"
 	markerCRD           = "metagen:crd"
 	markerCRDDir        = "metagen:crd-dir"
 	markerPlural        = "metagen:plural"
@@ -47,6 +49,7 @@ var Markers = []string{
 	markerGroupName, markerVersionName, markerGenclient, markerNonNamespaced, markerObjectRoot,
 	markerResource, markerStatus, markerSkipVersion, markerCRD, markerPlural, markerShortNames, markerResourceName,
 	markerAllowedFinalizers,
+	markerStorage, markerUnserved,
 }
 
 const metav1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -301,6 +304,8 @@ func resource(t *model.Type, exceptions map[string]string, crds bool) (*model.Re
 		res.Plural = ClientGenPlural(t.Name, exceptions)
 	}
 	res.StatusSubresource = t.Markers.Has(markerStatus)
+	res.Served, res.StorageMarked = !t.Markers.Has(markerUnserved), t.Markers.Has(markerStorage)
+	res.SkipVersion = t.Markers.Has(markerSkipVersion)
 	return res, errs
 }
 

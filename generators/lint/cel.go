@@ -11,10 +11,10 @@ import (
 	"github.com/google/cel-go/parser"
 
 	"github.com/metagen-dev/metagen/generators/diag"
-	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/load"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
+	"github.com/metagen-dev/metagen/generators/openapi"
 )
 
 const markerXValidation = "kubebuilder:validation:XValidation"
@@ -25,17 +25,16 @@ const markerXValidation = "kubebuilder:validation:XValidation"
 // does on CRD create (compileRules); where a type has no structural
 // schema, each rule must at least parse as CEL (cel-go's parser, with its
 // macros) and a field it selects on self must be one the type has.
-func celRules(universe *model.Universe, pkg *model.Package) []error {
+func celRules(schemas func() *openapi.Result, pkg *model.Package) []error {
 	if pkg.Markers.Has("metagen:crd-dir") {
 		return nil
 	}
-	pass := &gen.Pass{Universe: universe, Package: pkg, RunState: &gen.RunState{}}
 	var problems []error
 	for _, t := range pkg.NamedTypes {
 		if len(ownRules(t)) == 0 {
 			continue
 		}
-		if compiled, ok := compileRules(pass, t); ok {
+		if compiled, ok := compileRules(schemas(), t); ok {
 			problems = append(problems, compiled...)
 			continue
 		}

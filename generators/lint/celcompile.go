@@ -11,7 +11,6 @@ import (
 
 	"github.com/metagen-dev/metagen/generators/crd"
 	"github.com/metagen-dev/metagen/generators/diag"
-	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 	"github.com/metagen-dev/metagen/generators/openapi"
@@ -25,8 +24,8 @@ import (
 // it and no rule a CRD could carry is refused. It reports false when t has
 // no structural schema (an interface, a recursive type…): then only the
 // parse and name checks are possible.
-func compileRules(pass *gen.Pass, t *model.Type) ([]error, bool) {
-	expanded, err := openapi.Expand(pass, t.Object)
+func compileRules(schemas *openapi.Result, t *model.Type) ([]error, bool) {
+	expanded, err := schemas.Expand(t.Object)
 	if err != nil {
 		return nil, false
 	}

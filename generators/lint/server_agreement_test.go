@@ -11,7 +11,6 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/metagen-dev/metagen/generators/crd"
-	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/load"
 	"github.com/metagen-dev/metagen/generators/openapi"
 	"github.com/metagen-dev/metagen/server"
@@ -27,7 +26,7 @@ func TestProbeCRDVerdictIsTheServers(t *testing.T) {
 		t.Fatal(err)
 	}
 	pkg := universe.Packages[0]
-	pass := &gen.Pass{Universe: universe, Package: pkg, RunState: &gen.RunState{}}
+	schemas := openapi.Prepare(universe)
 	s := server.StartForTest(t, server.Options{})
 	crds := apiextensionsclient.NewForConfigOrDie(s.RESTConfig()).ApiextensionsV1().CustomResourceDefinitions()
 	created, refused := 0, 0
@@ -35,7 +34,7 @@ func TestProbeCRDVerdictIsTheServers(t *testing.T) {
 		if len(ownRules(typ)) == 0 {
 			continue
 		}
-		expanded, err := openapi.Expand(pass, typ.Object)
+		expanded, err := schemas.Expand(typ.Object)
 		if err != nil {
 			t.Fatalf("%s: %v", typ.Name, err)
 		}

@@ -39,6 +39,13 @@ type Resource struct {
 	// AllowedFinalizers are +metagen:allowed-finalizers' names (checked):
 	// the finalizers of the group's domain the type's controllers own.
 	AllowedFinalizers []string
+	// Served: this version is served (no +kubebuilder:unservedversion).
+	// StorageMarked: it is marked +kubebuilder:storageversion (with one
+	// version, that version stores whatever the markers say).
+	Served, StorageMarked bool
+	// SkipVersion: +kubebuilder:skipversion leaves the version out of its CRD
+	// (the client still has it).
+	SkipVersion bool
 	// List is the KindList type of the package, or nil.
 	List *Type
 	// NamesBy and ScopeBy are the markers that give the names and the

@@ -6,8 +6,6 @@ import (
 
 	"k8s.io/kube-openapi/pkg/util"
 	"k8s.io/kube-openapi/pkg/validation/spec"
-
-	"github.com/metagen-dev/metagen/generators/gen"
 )
 
 // Definitions are the OpenAPI definitions of some root types and of every
@@ -34,8 +32,8 @@ type Definitions struct {
 // those of the input packages when they run, and a marker openapi-gen
 // would ignore must not stop other generators (k8s.io/api has some). A
 // type that cannot be described gets what the builder made of it.
-func DefinitionsOf(pass *gen.Pass, roots []*types.TypeName) *Definitions {
-	g := generationFor(pass)
+func (r *Result) DefinitionsOf(roots []*types.TypeName) *Definitions {
+	g := r.g
 	d := &definer{g: g, out: &Definitions{Schemas: map[string]spec.Schema{}, Names: map[*types.TypeName]string{}}}
 	for _, root := range roots {
 		d.out.Names[root] = d.name(root)

@@ -12,7 +12,6 @@ import (
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
 	"github.com/metagen-dev/metagen/generators/diag"
-	"github.com/metagen-dev/metagen/generators/gen"
 )
 
 // Expanded is the schema of a named struct type with every reference
@@ -34,8 +33,8 @@ type Expanded struct {
 // Quantity, IntOrString, RawExtension …) as kube-apiserver expects them.
 // A type that cannot have a structural schema (an interface, a recursive
 // type, a type with its own JSON encoding) is a positioned error.
-func Expand(pass *gen.Pass, obj *types.TypeName) (*Expanded, error) {
-	g := generationFor(pass)
+func (r *Result) Expand(obj *types.TypeName) (*Expanded, error) {
+	g := r.g
 	b := g.newBuilder(false)
 	b.crd = true
 	e := &expander{g: g, b: b, origins: map[string]token.Position{}, expanding: map[*types.TypeName]bool{}}

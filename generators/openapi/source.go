@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 )
@@ -27,6 +28,9 @@ type source struct {
 	mu       sync.Mutex
 	files    map[string]*commentFile // by file name
 	packages map[string]*packageComments
+	// problems are those of the input packages' markers that only
+	// openapi-gen's reading finds (markerProblems): the run's, reported once.
+	problems []error
 }
 
 // commentFile is one file's comment groups, by the line each ends on, and
@@ -63,9 +67,44 @@ func newSource(universe *model.Universe) *source {
 		for _, file := range pkg.Syntax {
 			name := universe.Fset.Position(file.FileStart).Filename
 			s.files[name] = indexComments(universe.Fset, file)
+			s.problems = append(s.problems, s.files[name].markerProblems(universe.Fset, file)...)
 		}
 	}
 	return s
+}
+
+// markerProblems are the problems of the markers openapi-gen reads above the
+// file's types and fields (the comment that ends on the line above, which
+// is not always the doc comment the load reads markers from), as warnings:
+// the load has reported those of the doc comments as errors already, and a
+// comment only gengo takes for a declaration's is one the user may not mean
+// as its doc. Read once, when the run is prepared.
+func (f *commentFile) markerProblems(fset *token.FileSet, file *ast.File) []error {
+	var problems []error
+	check := func(pos token.Pos, target markers.Target) {
+		group := f.byEndLine[fset.Position(pos).Line-1]
+		if group == nil || f.docs[group] {
+			return // none, or the doc comment: the load's
+		}
+		_, errs := markers.ParseGroups(fset, target, group)
+		for _, err := range errs {
+			if e, ok := err.(*diag.Error); ok {
+				problems = append(problems, diag.Warnf(e.Pos, "%s (a comment openapi-gen reads as the declaration's below it)", e.Msg))
+			}
+		}
+	}
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.TypeSpec:
+			check(n.Name.Pos(), markers.OnType)
+		case *ast.Field:
+			check(n.Pos(), markers.OnField)
+		case *ast.FuncDecl:
+			return false
+		}
+		return true
+	})
+	return problems
 }
 
 func indexComments(fset *token.FileSet, file *ast.File) *commentFile {
@@ -170,9 +209,10 @@ type comment struct {
 }
 
 // commentOf returns the comment above the object declared at pos, with its
-// markers read for target. Marker problems are ignored here: the load
-// reports those of the input packages, and a dependency's are not the
-// user's to fix.
+// markers read for target. Marker problems are not reported here: those of
+// the input packages were, once (the load's, and markerProblems when the
+// run was prepared); a dependency's are not the user's to fix, and
+// openapi-gen reads past them as well.
 func (s *source) commentOf(pos token.Pos, target markers.Target) comment {
 	position := s.fset.Position(pos)
 	out := comment{Pos: position}

@@ -26,7 +26,7 @@ func TestResourceNamesAgreeAcrossGenerators(t *testing.T) {
 	}
 	settings := model.Settings{CRDDir: "generators/pipeline/testdata/zz-names-crds"}
 	want := map[resourceKey]*model.Resource{}
-	crds, typed, fakes := 0, 0, 0
+	crds, typed, fakes, versions := 0, 0, 0, 0
 	for _, dir := range caseDirs(t, root) {
 		patterns := inputPackages(t, root, dir)
 		universe, err := load.Load(load.Options{Dir: root, Patterns: patterns, Settings: settings})
@@ -50,11 +50,13 @@ func TestResourceNamesAgreeAcrossGenerators(t *testing.T) {
 			t.Errorf("%s: neither crd nor client generates", dir)
 		}
 		caseWant := map[resourceKey]*model.Resource{}
+		byVersion := map[string]*model.Resource{}     // group/kind/version
 		byKindVersion := map[string]map[string]bool{} // kind/version → plurals the layer gives
 		for _, pkg := range universe.Packages {
 			for _, typ := range pkg.NamedTypes {
 				if res := typ.Resource; res != nil {
 					caseWant[resourceKey{pkg.API.Group, res.Kind}] = res
+					byVersion[pkg.API.Group+"/"+res.Kind+"/"+pkg.API.Version] = res
 					want[resourceKey{dir + ":" + pkg.API.Group, res.Kind}] = res
 					kv := res.Kind + "/" + pkg.API.Version
 					if byKindVersion[kv] == nil {
@@ -65,14 +67,14 @@ func TestResourceNamesAgreeAcrossGenerators(t *testing.T) {
 			}
 		}
 		for _, plan := range plans {
-			c, ty, f := checkNames(t, plan, caseWant, byKindVersion)
-			crds, typed, fakes = crds+c, typed+ty, fakes+f
+			c, ty, f, v := checkNames(t, plan, caseWant, byKindVersion, byVersion)
+			crds, typed, fakes, versions = crds+c, typed+ty, fakes+f, versions+v
 		}
 	}
 	if len(want) < 20 {
 		t.Fatalf("only %d resources in the cases; the test would prove little", len(want))
 	}
-	t.Logf("resources=%d crds=%d typed-clients=%d fake-clients=%d agree", len(want), crds, typed, fakes)
+	t.Logf("resources=%d crds=%d crd-versions=%d typed-clients=%d fake-clients=%d agree", len(want), crds, versions, typed, fakes)
 	if crds == 0 || typed == 0 || fakes == 0 {
 		t.Errorf("crds=%d typed=%d fakes=%d: every kind of output must be checked", crds, typed, fakes)
 	}
@@ -125,7 +127,7 @@ func inputPackages(t *testing.T, root, dir string) []string {
 }
 
 // checkNames compares one plan's CRDs, typed clients and fakes with the layer.
-func checkNames(t *testing.T, plan *gofile.Plan, want map[resourceKey]*model.Resource, byKindVersion map[string]map[string]bool) (crds, typed, fakes int) {
+func checkNames(t *testing.T, plan *gofile.Plan, want map[resourceKey]*model.Resource, byKindVersion map[string]map[string]bool, byVersion map[string]*model.Resource) (crds, typed, fakes, versions int) {
 	t.Helper()
 	typedRE := regexp.MustCompile(`gentype\.NewClient\w*\[\*\w+\.(\w+)[,\]][^(]*\(\s*"([^"]+)"`)
 	fakeRE := regexp.MustCompile(`WithResource\("([^"]+)"\),\s*\w+\.SchemeGroupVersion\.WithKind\("(\w+)"\)`)
@@ -144,6 +146,11 @@ func checkNames(t *testing.T, plan *gofile.Plan, want map[resourceKey]*model.Res
 						ShortNames []string `json:"shortNames"`
 						Categories []string `json:"categories"`
 					} `json:"names"`
+					Versions []struct {
+						Name    string `json:"name"`
+						Served  bool   `json:"served"`
+						Storage bool   `json:"storage"`
+					} `json:"versions"`
 				} `json:"spec"`
 			}
 			if err := yaml.Unmarshal(change.New, &crd); err != nil {
@@ -159,6 +166,19 @@ func checkNames(t *testing.T, plan *gofile.Plan, want map[resourceKey]*model.Res
 			if n.Plural != res.Plural || n.Singular != res.Singular || strings.Join(n.ShortNames, ",") != strings.Join(res.ShortNames, ",") ||
 				strings.Join(n.Categories, ",") != strings.Join(res.Categories, ",") || (crd.Spec.Scope == "Namespaced") != res.Namespaced {
 				t.Errorf("%s: CRD names %+v scope %s; the layer: %+v", change.Path, n, crd.Spec.Scope, *res)
+			}
+			// Served and storage versions: the layer's, per version.
+			for _, v := range crd.Spec.Versions {
+				layer := byVersion[crd.Spec.Group+"/"+n.Kind+"/"+v.Name]
+				if layer == nil {
+					t.Errorf("%s: version %s, which the layer does not know", change.Path, v.Name)
+					continue
+				}
+				versions++
+				storage := layer.StorageMarked || len(crd.Spec.Versions) == 1
+				if v.Served != layer.Served || v.Storage != storage {
+					t.Errorf("%s: version %s served=%v storage=%v; the layer: served=%v storage=%v", change.Path, v.Name, v.Served, v.Storage, layer.Served, storage)
+				}
 			}
 		case strings.Contains(change.Path, string(filepath.Separator)+"typed"+string(filepath.Separator)):
 			version := filepath.Base(filepath.Dir(change.Path))
@@ -180,5 +200,5 @@ func checkNames(t *testing.T, plan *gofile.Plan, want map[resourceKey]*model.Res
 			}
 		}
 	}
-	return crds, typed, fakes
+	return crds, typed, fakes, versions
 }

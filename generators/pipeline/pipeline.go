@@ -194,17 +194,23 @@ type job struct {
 // files. Results are gathered in a fixed order, so output never depends on
 // scheduling. Warnings come back apart from the errors.
 func run(universe *model.Universe, selected []*gen.Generator, header gofile.Header, obs *observer) (map[string][]byte, []error, error) {
+	if _, err := gen.Closure(selected); err != nil {
+		return nil, nil, err
+	}
 	var jobs []*job
 	state := &gen.RunState{}
+	running := map[*gen.Generator]bool{}
 	for _, pkg := range universe.Packages {
 		for _, g := range selected {
 			if g.Enabled == nil || g.Enabled(pkg) {
 				jobs = append(jobs, &job{pass: &gen.Pass{Generator: g, Universe: universe, Package: pkg, RunState: state}})
+				running[g] = true
 			}
 		}
 	}
-	limit := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
+	prepare(universe, selected, running, state, &wg)
+	limit := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var done atomic.Int64
 	obs.report(PhaseGenerating, 0, len(jobs))
 	for _, j := range jobs {
@@ -229,6 +235,8 @@ func run(universe *model.Universe, selected []*gen.Generator, header gofile.Head
 			break
 		}
 	}
+	runErrs, runWarnings := diag.Split(state.Errors()...) // the whole run's, once
+	problems, warnings = append(problems, runErrs...), append(warnings, runWarnings...)
 	for _, j := range jobs {
 		warnings = append(warnings, j.warnings...)
 		if j.err != nil {
@@ -246,6 +254,22 @@ func run(universe *model.Universe, selected []*gen.Generator, header gofile.Head
 		return nil, warnings, errors.Join(diag.Sort(problems)...)
 	}
 	return wanted, warnings, nil
+}
+
+// prepare starts the Prepare step of every generator that has passes to
+// run, beside the passes (which wait for the results they read): required
+// generators are prepared with them, selected or not, and write nothing.
+func prepare(universe *model.Universe, selected []*gen.Generator, running map[*gen.Generator]bool, state *gen.RunState, wg *sync.WaitGroup) {
+	for _, g := range selected {
+		if !running[g] {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			state.Prepare(universe, g)
+		}()
+	}
 }
 
 // execute runs one pass and renders its files. A generator may return

@@ -1,24 +1,22 @@
 package register
 
 import (
-	"go/types"
-	"strings"
-
+	"github.com/metagen-dev/metagen/generators/deepcopy"
 	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/model"
 )
 
 const runtimeObject = "k8s.io/apimachinery/pkg/runtime.Object"
 
-// notObjects explains, at each registered type that nothing makes a
-// runtime.Object, what to add: AddKnownTypes takes runtime.Objects, so the
-// generated file would not compile. A type is one when it declares
-// DeepCopyObject by hand, or asks the deepcopy generator for it.
-func notObjects(pkg *model.Package) []error {
+// notObjects explains, at each registered type that deepcopy does not make
+// a runtime.Object (its decision, which this generator requires), what to
+// add: AddKnownTypes takes runtime.Objects, so the generated file would not
+// compile.
+func notObjects(pkg *model.Package, objects *deepcopy.Result) []error {
 	var errs []error
 	for _, name := range registered(pkg) {
 		t := pkg.Lookup(name)
-		if t == nil || declaresDeepCopyObject(t) || asksForRuntimeObject(t) {
+		if t == nil || objects.RuntimeObject(t) {
 			continue
 		}
 		errs = append(errs, diag.Errorf(t.Pos,
@@ -27,24 +25,4 @@ func notObjects(pkg *model.Package) []error {
 			name, runtimeObject))
 	}
 	return errs
-}
-
-func declaresDeepCopyObject(t *model.Type) bool {
-	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t.Object.Type()), true, t.Object.Pkg(), "DeepCopyObject")
-	_, isFunc := obj.(*types.Func)
-	return isFunc
-}
-
-func asksForRuntimeObject(t *model.Type) bool {
-	if m, ok := t.Markers.Get("kubebuilder:object:root"); ok && m.Bool() {
-		return true
-	}
-	for _, m := range t.Markers.All("k8s:deepcopy-gen:interfaces") {
-		for _, name := range strings.Split(m.Value, ",") {
-			if strings.TrimSpace(name) == runtimeObject {
-				return true
-			}
-		}
-	}
-	return false
 }

@@ -19,11 +19,13 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/metagen-dev/metagen/generators/deepcopy"
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/model"
 )
@@ -35,7 +37,26 @@ var Generator = &gen.Generator{
 	Markers:    []string{markerGroupName, markerRegisterGen},
 	OutputFile: outputFile,
 	Enabled:    Generates,
+	Requires:   []*gen.Generator{deepcopy.Generator},
+	Prepare:    prepare,
+	ResultType: reflect.TypeOf(&Result{}),
 	Run:        run,
+}
+
+// Result is the generator's run result: which input packages get a
+// generated zz_generated.register.go, for the generators that register
+// with its localSchemeBuilder (validation) and require this one.
+type Result struct{ generates map[*model.Package]bool }
+
+// Generates reports whether the package gets a generated register file.
+func (r *Result) Generates(pkg *model.Package) bool { return r.generates[pkg] }
+
+func prepare(p *gen.Prep) (any, error) {
+	r := &Result{generates: map[*model.Package]bool{}}
+	for _, pkg := range p.Universe.Packages {
+		r.generates[pkg] = Generates(pkg)
+	}
+	return r, nil
 }
 
 const (
@@ -107,7 +128,7 @@ func groupName(pkg *model.Package) string {
 
 func run(pass *gen.Pass) error {
 	pkg := pass.Package
-	if errs := notObjects(pkg); len(errs) > 0 {
+	if errs := notObjects(pkg, gen.ResultOf[*deepcopy.Result](pass, deepcopy.Generator)); len(errs) > 0 {
 		return errors.Join(errs...)
 	}
 	f := pass.NewFile(outputFile)

@@ -9,9 +9,11 @@ import (
 
 	"k8s.io/gengo/v2/codetags"
 
+	"github.com/metagen-dev/metagen/generators/deepcopy"
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
+	"github.com/metagen-dev/metagen/generators/register"
 )
 
 // packagePlan is what one package's generated file holds.
@@ -169,19 +171,37 @@ type universePlan struct {
 	excluded map[*types.Const]*constExclusion
 	// external holds the +metagen:validation-for declarations (external.go).
 	external *externalSet
+	decided  decisions
 }
 
-type universeKey struct{}
-
 func universeOf(pass *gen.Pass) *universePlan {
-	return pass.Shared(universeKey{}, func() any { return analyzeUniverse(pass.Universe) }).(*universePlan)
+	return gen.ResultOf[*universePlan](pass, pass.Generator)
+}
+
+// prepare analyzes the run with the decisions of the generators it
+// requires: which types deepcopy makes runtime.Objects, which packages get
+// register's localSchemeBuilder. Errors stay per package: each package's
+// pass reports its own.
+func prepare(p *gen.Prep) (any, error) {
+	decided := decisions{
+		objects:   p.ResultOf(deepcopy.Generator).(*deepcopy.Result),
+		registers: p.ResultOf(register.Generator).(*register.Result),
+	}
+	return analyzeUniverse(p.Universe, decided), nil
+}
+
+// decisions are the other generators' results the analysis reads.
+type decisions struct {
+	objects   *deepcopy.Result
+	registers *register.Result
 }
 
 // analyzeUniverse analyzes every type of every package that opts in, then
 // decides which types have something to validate (a fixpoint, since types
 // may refer to each other), then plans each package's file.
-func analyzeUniverse(universe *model.Universe) *universePlan {
+func analyzeUniverse(universe *model.Universe, decided decisions) *universePlan {
 	u := &universePlan{
+		decided:  decided,
 		fset:     universe.Fset,
 		byPath:   map[string]*model.Package{},
 		plans:    map[*types.TypeName]*typePlan{},
@@ -318,14 +338,14 @@ func (a *analyzer) packagePlan() *packagePlan {
 	// any type, so every root type is registered, as validation-gen does;
 	// runtime.Scheme takes runtime.Objects only.
 	runtimeScheme := plan.schemePkg == "k8s.io/apimachinery/pkg/runtime" && plan.schemeName == "Scheme"
-	plan.schemeBuilder = schemeBuilder(a.pkg, runtimeScheme)
+	plan.schemeBuilder = schemeBuilder(a.pkg, runtimeScheme, a.u.decided.registers)
 	for _, t := range a.pkg.NamedTypes {
 		tp := a.u.plans[t.Object]
 		if tp == nil || !tp.has || !tp.reachable {
 			continue
 		}
 		plan.types = append(plan.types, tp)
-		if tp.root && (!runtimeScheme || isRuntimeObject(tp.t)) {
+		if tp.root && (!runtimeScheme || a.u.decided.objects.RuntimeObject(tp.t)) {
 			plan.roots = append(plan.roots, tp)
 		}
 	}

@@ -141,33 +141,6 @@ func isMetav1(t types.Type, name string) bool {
 	return ok && named.Obj().Name() == name && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == metav1Path
 }
 
-// isRuntimeObject reports whether t will be a runtime.Object once every
-// generator has run: it embeds metav1.TypeMeta (GetObjectKind) and declares
-// DeepCopyObject, or asks deepcopy for it.
-func isRuntimeObject(t *model.Type) bool {
-	embedsTypeMeta := false
-	for _, f := range t.Fields {
-		embedsTypeMeta = embedsTypeMeta || (f.Embedded && isMetav1(f.Type(), "TypeMeta"))
-	}
-	if !embedsTypeMeta {
-		return false
-	}
-	if method, _, _ := types.LookupFieldOrMethod(types.NewPointer(t.Object.Type()), false, t.Object.Pkg(), "DeepCopyObject"); method != nil {
-		return true
-	}
-	if m, ok := t.Markers.Get(markerObjectRoot); ok && m.Bool() {
-		return true
-	}
-	for _, m := range t.Markers.All(markerInterfaces) {
-		for _, name := range m.List() {
-			if name == "k8s.io/apimachinery/pkg/runtime.Object" {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // subresources lists where a root type's validation serves, sorted: "/" and
 // every +k8s:supportsSubresource, or only its +k8s:isSubresource.
 func (a *analyzer) subresources(t *model.Type) []string {
@@ -218,7 +191,7 @@ func (a *analyzer) schemeRegistry() (pkgPath, name string, register bool) {
 // With another scheme type than runtime.Scheme, localSchemeBuilder is
 // whatever the package declares under that name with a Register method (a
 // testscheme.Scheme in validation-gen's tests).
-func schemeBuilder(pkg *model.Package, runtimeScheme bool) string {
+func schemeBuilder(pkg *model.Package, runtimeScheme bool, registers *register.Result) string {
 	if !runtimeScheme {
 		if v, ok := pkg.Types.Scope().Lookup("localSchemeBuilder").(*types.Var); ok {
 			if m, _, _ := types.LookupFieldOrMethod(v.Type(), true, pkg.Types, "Register"); m != nil {
@@ -227,7 +200,7 @@ func schemeBuilder(pkg *model.Package, runtimeScheme bool) string {
 		}
 		return ""
 	}
-	if register.Generates(pkg) {
+	if registers.Generates(pkg) {
 		return "localSchemeBuilder"
 	}
 	for _, name := range []string{"localSchemeBuilder", "SchemeBuilder"} {

@@ -272,10 +272,13 @@ package validation
 
 import (
 	"errors"
+	"reflect"
 
+	"github.com/metagen-dev/metagen/generators/deepcopy"
 	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/model"
+	"github.com/metagen-dev/metagen/generators/register"
 )
 
 // Generator writes zz_generated.validations.go.
@@ -285,6 +288,9 @@ var Generator = &gen.Generator{
 	Markers:        readMarkers,
 	OutputFile:     outputFile,
 	Enabled:        enabled,
+	Requires:       []*gen.Generator{deepcopy.Generator, register.Generator},
+	Prepare:        prepare,
+	ResultType:     reflect.TypeOf(&universePlan{}),
 	Run:            run,
 	ReadsResources: true,
 }

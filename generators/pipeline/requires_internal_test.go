@@ -1,0 +1,153 @@
+package pipeline
+
+import (
+	"go/token"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/gen"
+	"github.com/metagen-dev/metagen/generators/gofile"
+	"github.com/metagen-dev/metagen/generators/load"
+)
+
+// A generator's Requires are prepared although they are not selected, once
+// per run, and their passes never run (nothing of theirs is written); the
+// requiring generator reads the typed result. A whole-run error of a
+// Prepare is reported once, however many packages run.
+func TestRequiredGeneratorIsPreparedNotWritten(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	universe, err := load.Load(load.Options{Dir: root, Patterns: []string{"./generators/pipeline/testdata/names/...", "./examples/widgets/v1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(universe.Packages) < 2 {
+		t.Fatalf("want at least two packages, got %d", len(universe.Packages))
+	}
+	type counted struct{ packages int }
+	var prepared, depPasses atomic.Int64
+	dep := &gen.Generator{
+		Name:       "dep",
+		OutputFile: "zz_generated.dep.go",
+		ResultType: reflect.TypeOf(&counted{}),
+		Prepare: func(p *gen.Prep) (any, error) {
+			prepared.Add(1)
+			return &counted{packages: len(p.Universe.Packages)}, diag.Errorf(token.Position{Filename: "whole-run.go", Line: 1, Column: 1}, "a problem of the whole run")
+		},
+		Run: func(pass *gen.Pass) error {
+			depPasses.Add(1)
+			pass.NewFile("zz_generated.dep.go").Var().Id("X").Op("=").Lit(1)
+			return nil
+		},
+	}
+	user := &gen.Generator{
+		Name:       "user",
+		OutputFile: "zz_generated.user.go",
+		Requires:   []*gen.Generator{dep},
+		Run: func(pass *gen.Pass) error {
+			n := gen.ResultOf[*counted](pass, dep).packages
+			pass.NewFile("zz_generated.user.go").Var().Id("Packages").Op("=").Lit(n)
+			return nil
+		},
+	}
+	header, err := gofile.ReadHeaderFile("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = run(universe, []*gen.Generator{user}, header, newObserver(Options{}))
+	if err == nil {
+		t.Fatal("the Prepare error is not reported")
+	}
+	if got := strings.Count(err.Error(), "a problem of the whole run"); got != 1 {
+		t.Errorf("the whole-run error is reported %d times, want once: %v", got, err)
+	}
+	if prepared.Load() != 1 || depPasses.Load() != 0 {
+		t.Errorf("dep prepared %d times with %d passes, want once and none", prepared.Load(), depPasses.Load())
+	}
+
+	dep.Prepare = func(p *gen.Prep) (any, error) {
+		prepared.Add(1)
+		return &counted{packages: len(p.Universe.Packages)}, nil
+	}
+	prepared.Store(0)
+	files, _, err := run(universe, []*gen.Generator{user}, header, newObserver(Options{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if prepared.Load() != 1 || depPasses.Load() != 0 {
+		t.Errorf("dep prepared %d times with %d passes, want once and none", prepared.Load(), depPasses.Load())
+	}
+	users := 0
+	for path, content := range files {
+		switch filepath.Base(path) {
+		case "zz_generated.dep.go":
+			t.Errorf("%s written for a generator that was only required", path)
+		case "zz_generated.user.go":
+			users++
+			if want := "Packages = " + strconv.Itoa(len(universe.Packages)); !strings.Contains(string(content), want) {
+				t.Errorf("%s does not hold the required result (%s):\n%s", path, want, content)
+			}
+		}
+	}
+	if users != len(universe.Packages) {
+		t.Errorf("user wrote %d files, want one per package (%d)", users, len(universe.Packages))
+	}
+}
+
+// A cycle of Requires is refused before anything runs.
+func TestRequiresCycleIsRefused(t *testing.T) {
+	a := &gen.Generator{Name: "a"}
+	b := &gen.Generator{Name: "b", Requires: []*gen.Generator{a}}
+	a.Requires = []*gen.Generator{b}
+	if _, err := gen.Closure([]*gen.Generator{a}); err == nil || !strings.Contains(err.Error(), "require each other") {
+		t.Errorf("cycle a→b→a: got %v", err)
+	}
+	order, err := gen.Closure(Generators)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[*gen.Generator]bool{}
+	for _, g := range order {
+		for _, r := range g.Requires {
+			if !seen[r] {
+				t.Errorf("%s comes before %s, which it requires", g.Name, r.Name)
+			}
+		}
+		seen[g] = true
+	}
+}
+
+// crd requires openapi: with -g crd alone the CRDs get their schemas from
+// openapi's result, and no zz_generated.openapi.go is planned.
+func TestCRDAloneUsesOpenAPIResult(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, err := NewPlan(Options{Dir: root, Patterns: []string{"./generators/crd/testdata/basic/v1"}, Only: []string{"crd"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	crds := 0
+	for _, c := range plan.Changes {
+		if strings.HasSuffix(c.Path, "zz_generated.openapi.go") {
+			t.Errorf("%s planned, but openapi was only required", c.Path)
+		}
+		if strings.HasSuffix(c.Path, ".yaml") {
+			crds++
+			if !strings.Contains(string(c.New), "openAPIV3Schema:") || !strings.Contains(string(c.New), "properties:") {
+				t.Errorf("%s has no schema:\n%s", c.Path, c.New)
+			}
+		}
+	}
+	if crds == 0 {
+		t.Error("no CRD planned")
+	}
+}
