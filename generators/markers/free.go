@@ -73,20 +73,7 @@ func mayBeNamed(comment string, names []string) bool {
 	if !ok || len(text) < 2 || text[0] != '+' {
 		return false
 	}
-	head := scan(text[1:]).Name
-	for prefix := head; prefix != ""; {
-		for _, name := range names {
-			if editDistance(prefix, name) <= 2 {
-				return true
-			}
-		}
-		cut := strings.LastIndexByte(prefix, ':')
-		if cut < 0 {
-			break
-		}
-		prefix = prefix[:cut]
-	}
-	return false
+	return nearPrefix(scan(text[1:]).Name, names) != ""
 }
 
 // Named is PackageLevel's answer for names, which are some of those the
@@ -162,10 +149,16 @@ func misspelt(m Marker, names []string) string {
 	if m.Def != nil {
 		return ""
 	}
-	for prefix := m.Name; prefix != ""; {
-		for _, name := range names {
-			if editDistance(prefix, name) <= 2 {
-				return name
+	return nearPrefix(m.Name, names)
+}
+
+// nearPrefix is the first of names within two edits of a ':'-prefix of
+// name (the longest first), or "".
+func nearPrefix(name string, names []string) string {
+	for prefix := name; prefix != ""; {
+		for _, candidate := range names {
+			if editDistance(prefix, candidate) <= 2 {
+				return candidate
 			}
 		}
 		cut := strings.LastIndexByte(prefix, ':')
