@@ -10,6 +10,10 @@ import (
 	"github.com/metagen-dev/metagen/generators/model"
 )
 
+// Markers are the markers of every manifest generator, which the shared
+// parse reads; Groups parses anew for any other name.
+var Markers = []string{markers.RBACMarker, markers.WebhookMarker, markers.WebhookConfigurationMarker}
+
 // parsedRuns holds, per universe, the package-level markers of its files,
 // parsed once for all manifest generators of the run (rbac and webhook
 // each read every file's comments). Keyed weakly: an entry goes with its
@@ -45,7 +49,7 @@ func parseAll(universe *model.Universe) map[*ast.File]*markers.PackageComments {
 	for w := range workers {
 		wg.Go(func() {
 			for i := w; i < len(files); i += workers {
-				parsed[i] = markers.ParsePackageComments(universe.Fset, files[i])
+				parsed[i] = markers.ParsePackageComments(universe.Fset, files[i], Markers...)
 			}
 		})
 	}

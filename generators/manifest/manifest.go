@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"go/ast"
 	"os"
 	"path/filepath"
 	"slices"
@@ -70,11 +71,18 @@ type Group struct {
 func (o Output) Groups(universe *model.Universe, names ...string) ([]Group, []error) {
 	byDir := map[string]markers.Set{}
 	var errs []error
-	parsed := packageComments(universe)
+	var parsed map[*ast.File]*markers.PackageComments
+	if !slices.ContainsFunc(names, func(name string) bool { return !slices.Contains(Markers, name) }) {
+		parsed = packageComments(universe)
+	}
 	for _, pkg := range universe.Packages {
 		var set markers.Set
 		for _, file := range pkg.Syntax {
-			found, misplaced, fileErrs := parsed[file].Named(names...)
+			comments := parsed[file]
+			if comments == nil {
+				comments = markers.ParsePackageComments(universe.Fset, file, names...)
+			}
+			found, misplaced, fileErrs := comments.Named(names...)
 			set = append(set, found...)
 			errs = append(errs, fileErrs...)
 			for _, m := range misplaced {

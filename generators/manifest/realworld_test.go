@@ -4,10 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"go/ast"
-	"go/format"
-	"go/parser"
-	"go/token"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -22,6 +18,7 @@ import (
 	"github.com/metagen-dev/metagen/generators/rbac"
 	"github.com/metagen-dev/metagen/generators/webhook"
 	"github.com/metagen-dev/metagen/internal/anchors"
+	"github.com/metagen-dev/metagen/internal/golden"
 )
 
 const realworldEnv = "METAGEN_RBACWEBHOOK_REALWORLD"
@@ -63,7 +60,10 @@ func TestRealModulesAgainstControllerGen(t *testing.T) {
 			start := time.Now()
 			src := download(t, mod.path+"@"+mod.version)
 			work := t.TempDir()
-			files := reduceModule(t, src, work, mod.path)
+			files, err := golden.ReduceModule(src, work, mod.path)
+			if err != nil {
+				t.Fatal(err)
+			}
 			count := countMarkers(t, src)
 			if (count == 0) != mod.markerFree {
 				t.Fatalf("%d +kubebuilder:rbac/webhook markers in its Go files; markerFree=%v says otherwise", count, mod.markerFree)
@@ -145,93 +145,4 @@ func download(t *testing.T, module string) string {
 		t.Fatalf("go mod download %s: %v\n%s", module, err, out)
 	}
 	return info.Dir
-}
-
-// reduceModule writes the module's non-test Go files, without imports and
-// function bodies, into a module of the same path at work, and returns how
-// many it wrote. Directories the go command skips (testdata, vendor, _x, .x)
-// are left out.
-func reduceModule(t *testing.T, src, work, modulePath string) int {
-	t.Helper()
-	count := 0
-	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		name := d.Name()
-		if d.IsDir() {
-			if path != src && (name == "testdata" || name == "vendor" || strings.HasPrefix(name, "_") || strings.HasPrefix(name, ".") || hasGoMod(path)) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
-			return nil
-		}
-		reduced, err := reduceFile(path)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		out := filepath.Join(work, rel)
-		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-			return err
-		}
-		count++
-		return os.WriteFile(out, reduced, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(work, "go.mod"), []byte("module "+modulePath+"\n\ngo 1.24\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return count
-}
-
-func hasGoMod(dir string) bool {
-	_, err := os.Stat(filepath.Join(dir, "go.mod"))
-	return err == nil
-}
-
-// reduceFile drops the imports and the function bodies, keeping every
-// comment and every declaration's position relative to its comments.
-func reduceFile(path string) ([]byte, error) {
-	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, path, nil, parser.ParseComments|parser.SkipObjectResolution)
-	if err != nil {
-		return nil, err
-	}
-	var bodies [][2]token.Pos
-	for _, decl := range file.Decls {
-		if fn, ok := decl.(*ast.FuncDecl); ok && fn.Body != nil {
-			bodies = append(bodies, [2]token.Pos{fn.Body.Lbrace, fn.Body.Rbrace})
-		}
-	}
-	var keep []*ast.CommentGroup
-	for _, group := range file.Comments {
-		inBody := false
-		for _, body := range bodies {
-			inBody = inBody || (group.Pos() > body[0] && group.End() <= body[1])
-		}
-		if !inBody { // neither tool reads markers in function bodies, which go
-			keep = append(keep, group)
-		}
-	}
-	decls := file.Decls[:0]
-	for _, decl := range file.Decls {
-		if gen, ok := decl.(*ast.GenDecl); ok && gen.Tok == token.IMPORT {
-			continue
-		}
-		if fn, ok := decl.(*ast.FuncDecl); ok && fn.Body != nil {
-			fn.Body = &ast.BlockStmt{Lbrace: fn.Body.Lbrace, Rbrace: fn.Body.Rbrace}
-		}
-		decls = append(decls, decl)
-	}
-	file.Decls, file.Imports, file.Comments = decls, nil, keep
-	var out bytes.Buffer
-	if err := format.Node(&out, fset, file); err != nil {
-		return nil, err
-	}
-	return out.Bytes(), nil
 }

@@ -20,12 +20,13 @@ import (
 // misplaced are the markers of names in doc comments of declarations, which
 // controller-tools ignores there.
 func PackageLevel(fset *token.FileSet, file *ast.File, names ...string) (set, misplaced Set, errs []error) {
-	return ParsePackageComments(fset, file).Named(names...)
+	return ParsePackageComments(fset, file, names...).Named(names...)
 }
 
 // PackageComments are the markers of a file's comments that PackageLevel
-// reads, parsed once, so that several generators can each take theirs
-// (Named) without parsing the file again.
+// reads for some names, parsed once, so that several generators can each
+// take theirs (Named, with some of those names) without parsing the file
+// again.
 type PackageComments struct {
 	free, docs []parsedComment
 }
@@ -37,16 +38,22 @@ type parsedComment struct {
 }
 
 // ParsePackageComments parses the markers of the file's package-level
-// comments and of its declarations' doc comments.
-func ParsePackageComments(fset *token.FileSet, file *ast.File) *PackageComments {
+// comments and of its declarations' doc comments that may be called one of
+// names or misspell one: other markers (a type's validation markers, say)
+// are no business of Named's, and parsing them, with a suggestion for
+// each one the catalog does not know, was most of the cost.
+func ParsePackageComments(fset *token.FileSet, file *ast.File, names ...string) *PackageComments {
 	free, docs := commentGroups(file)
-	return &PackageComments{free: parseComments(fset, free), docs: parseComments(fset, docs)}
+	return &PackageComments{free: parseComments(fset, free, names), docs: parseComments(fset, docs, names)}
 }
 
-func parseComments(fset *token.FileSet, groups []*ast.CommentGroup) []parsedComment {
+func parseComments(fset *token.FileSet, groups []*ast.CommentGroup, names []string) []parsedComment {
 	var out []parsedComment
 	for _, group := range groups {
 		for _, comment := range group.List {
+			if !mayBeNamed(comment.Text, names) {
+				continue
+			}
 			found, errs := ParseGroups(fset, OnPackage|OnType, &ast.CommentGroup{List: []*ast.Comment{comment}})
 			if len(found) > 0 {
 				out = append(out, parsedComment{found: found, errs: errs})
@@ -56,7 +63,21 @@ func parseComments(fset *token.FileSet, groups []*ast.CommentGroup) []parsedComm
 	return out
 }
 
-// Named is PackageLevel's answer for names.
+// mayBeNamed reports whether the comment line may hold a marker that
+// namedMarkers keeps or calls a misspelling of one of names: the marker's
+// name is a ':'-prefix of the name scanned from the line, and a
+// misspelling is within two edits of a name on one of its ':'-prefixes.
+func mayBeNamed(comment string, names []string) bool {
+	text, ok := strings.CutPrefix(comment, "//")
+	text = strings.TrimSpace(text)
+	if !ok || len(text) < 2 || text[0] != '+' {
+		return false
+	}
+	return nearPrefix(scan(text[1:]).Name, names) != ""
+}
+
+// Named is PackageLevel's answer for names, which are some of those the
+// comments were parsed for.
 func (c *PackageComments) Named(names ...string) (set, misplaced Set, errs []error) {
 	set, errs = namedMarkers(c.free, names)
 	misplaced, _ = namedMarkers(c.docs, names)
@@ -128,10 +149,16 @@ func misspelt(m Marker, names []string) string {
 	if m.Def != nil {
 		return ""
 	}
-	for prefix := m.Name; prefix != ""; {
-		for _, name := range names {
-			if editDistance(prefix, name) <= 2 {
-				return name
+	return nearPrefix(m.Name, names)
+}
+
+// nearPrefix is the first of names within two edits of a ':'-prefix of
+// name (the longest first), or "".
+func nearPrefix(name string, names []string) string {
+	for prefix := name; prefix != ""; {
+		for _, candidate := range names {
+			if editDistance(prefix, candidate) <= 2 {
+				return candidate
 			}
 		}
 		cut := strings.LastIndexByte(prefix, ':')

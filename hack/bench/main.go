@@ -60,7 +60,8 @@ type config struct {
 	validationPackages   []string
 	verifyBuild          bool
 	keep                 bool
-	manifestPackages     int // -suite manifests: synthetic controller packages
+	manifestPackages     int  // -suite manifests: synthetic controller packages
+	manifestReal         bool // -suite manifests: also the real modules
 }
 
 func main() {
@@ -102,6 +103,7 @@ func parseFlags(args []string) (config, error) {
 	fs.BoolVar(&cfg.verifyBuild, "verify-build", true, "after each tool's warm-up, check that 'go build ./...' passes on its output (untimed)")
 	fs.BoolVar(&cfg.keep, "keep", false, "keep the temporary work directory")
 	fs.IntVar(&cfg.manifestPackages, "manifest-packages", 200, "manifests suite: synthetic controller packages besides the kubebuilder corpus")
+	fs.BoolVar(&cfg.manifestReal, "manifest-real", true, "manifests suite: also time kueue, kuberay's ray-operator and cluster-api (reduced)")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}

@@ -20,7 +20,11 @@ import (
 // (generators/manifest/testdata/kubebuilder) and -manifest-packages
 // synthetic controller packages, each with RBAC markers above its Reconcile
 // and a validating webhook marker. The module is not k8s.io/api: run
-// builds it and measures here instead of in the k8s.io/api workspace. The
+// builds it and measures here instead of in the k8s.io/api workspace.
+// Then the same on the real modules that carry such markers (kueue,
+// kuberay's ray-operator, cluster-api; -manifest-real=false skips them),
+// reduced as the differential test reduces them (internal/golden's
+// ReduceModule: no imports, no function bodies, every comment). The
 // manifests must be byte-equal (below metagen's header line).
 const (
 	manifestsOut     = "out"
@@ -40,6 +44,9 @@ func init() {
 		targetRatio: 0.5,
 	}
 }
+
+// manifestRealModules are the real modules the suite times.
+var manifestRealModules = []string{"sigs.k8s.io/kueue@v0.17.0", "github.com/ray-project/kuberay/ray-operator@v1.5.0", "sigs.k8s.io/cluster-api@v1.14.2"}
 
 // controllerGenManifestArgs is controller-gen's half of the comparison.
 var controllerGenManifestArgs = []string{"rbac:roleName=manager-role", "webhook", "paths=./...",
@@ -73,12 +80,39 @@ func runManifests(ctx context.Context, cfg config, repoRoot string) (err error) 
 		}
 	}
 	fmt.Printf("machine:    %s, %d CPUs, Linux %s\n", cpuModel(), runtime.NumCPU(), readTrimmed("/proc/sys/kernel/osrelease"))
-	fmt.Printf("target:     the kubebuilder corpus + %d controller packages (%d packages), module in %s\n", cfg.manifestPackages, cfg.manifestPackages+4, work)
-	fmt.Printf("runs:       1 untimed warm-up + %d timed per tool, interleaved\n", cfg.runs)
-	fmt.Printf("load avg:   %s (before warm-up)\n", loadAverage())
+	fmt.Printf("runs:       1 untimed warm-up + %d timed per tool and module, interleaved\n", cfg.runs)
 	for _, t := range tools {
 		fmt.Printf("%-15s %s  (%s)\n", t.name+":", t.commandLine(), t.version)
 	}
+	fmt.Printf("\n== the kubebuilder corpus + %d controller packages (%d packages), module in %s\n", cfg.manifestPackages, cfg.manifestPackages+4, work)
+	if err := timeManifests(ctx, cfg, ws, tools); err != nil {
+		return err
+	}
+	if !cfg.manifestReal {
+		return nil
+	}
+	for _, modVersion := range manifestRealModules {
+		source, err := downloadModule(ctx, modVersion)
+		if err != nil {
+			return err
+		}
+		dir := filepath.Join(work, "real", strings.ReplaceAll(strings.Split(modVersion, "@")[0], "/", "_"))
+		files, err := golden.ReduceModule(source, dir, strings.Split(modVersion, "@")[0])
+		if err != nil {
+			return err
+		}
+		fmt.Printf("\n== %s (%d Go files, reduced), in %s\n", modVersion, files, dir)
+		if err := timeManifests(ctx, cfg, &workspace{root: work, apiDir: dir, suite: cfg.suite}, tools); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// timeManifests times the tools in ws.apiDir, checks their manifests are
+// equal and prints the report.
+func timeManifests(ctx context.Context, cfg config, ws *workspace, tools []tool) error {
+	fmt.Printf("load avg:   %s (before warm-up)\n", loadAverage())
 	results := map[string][]measurement{}
 	for i := 0; i <= cfg.runs; i++ {
 		for _, t := range tools {
@@ -99,7 +133,7 @@ func runManifests(ctx context.Context, cfg config, repoRoot string) (err error) 
 		}
 	}
 	if len(tools) == 2 {
-		if err := compareManifests(work); err != nil {
+		if err := compareManifests(ws.apiDir); err != nil {
 			return err
 		}
 	}
