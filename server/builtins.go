@@ -31,7 +31,7 @@ func (n *namespaceAPI) resource() typedResource {
 		namespaced:  false,
 		status:      true,
 		register:    namespace.Register,
-		definitions: namespaceDefinitions,
+		definitions: namespace.GetOpenAPIDefinitions,
 		storage: func(serving *runtime.Scheme, getter *restOptionsGetter) (map[string]rest.Storage, error) {
 			storages, store, err := namespace.NewStorage(serving, getter, nameGenerator)
 			n.store = store
@@ -49,7 +49,7 @@ func podCertificateRequests(authz authorizer.Authorizer, now func() time.Time) t
 		namespaced:  true,
 		status:      true,
 		register:    certificates.Register,
-		definitions: podCertificateRequestDefinitions,
+		definitions: certificates.GetOpenAPIDefinitions,
 		storage: func(serving *runtime.Scheme, getter *restOptionsGetter) (map[string]rest.Storage, error) {
 			return certificates.NewStorage(serving, getter, nameGenerator, authz, now)
 		},

@@ -17,6 +17,11 @@
 //   - the table printer columns (the default Name/Created columns are used);
 //   - an OpenAPI model: server-side apply tracks the object's fields without
 //     the schema's list types (see typedOpenAPIConfig).
+//
+// The OpenAPI definitions it serves (GetOpenAPIDefinitions) are made by
+// metagen's openapi generator, as openapi-gen makes kube-apiserver's:
+//
+//go:generate go run ../openapigen -pkg k8s.io/api/certificates/v1 -kinds PodCertificateRequest,PodCertificateRequestList
 package certificates
 
 import (

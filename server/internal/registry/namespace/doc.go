@@ -14,6 +14,11 @@
 // controller manager. The declarative validation kube-apiserver also runs
 // for Namespace (ObjectMeta rules, all alpha in 1.37) is shadowed by the
 // handwritten rules and left out.
+//
+// The OpenAPI definitions it serves (GetOpenAPIDefinitions) are made by
+// metagen's openapi generator, as openapi-gen makes kube-apiserver's:
+//
+//go:generate go run ../openapigen -pkg k8s.io/api/core/v1 -kinds Namespace,NamespaceList
 package namespace
 
 import (
