@@ -63,11 +63,24 @@ func TestServedPodCertificateRequestSchemasArePublished(t *testing.T) {
 // served is the JSON object at path in the server's document at url.
 func served(t *testing.T, s *server.Server, url string, path ...string) map[string]any {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodGet, s.URL()+url, nil)
+	var doc map[string]any
+	if err := json.Unmarshal(get(t, s, url, "application/json"), &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range path {
+		doc, _ = doc[p].(map[string]any)
+	}
+	return doc
+}
+
+// get GETs path with the Accept header and returns the body of a 200.
+func get(t *testing.T, s *server.Server, path, accept string) []byte {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, s.URL()+path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	req.Header.Set("Accept", "application/json")
+	req.Header.Set("Accept", accept)
 	resp, err := s.HTTPClient().Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -75,16 +88,9 @@ func served(t *testing.T, s *server.Server, url string, path ...string) map[stri
 	defer resp.Body.Close()
 	body, err := io.ReadAll(resp.Body)
 	if err != nil || resp.StatusCode != http.StatusOK {
-		t.Fatalf("GET %s: %d %v\n%s", url, resp.StatusCode, err, body)
+		t.Fatalf("GET %s: %d %v\n%s", path, resp.StatusCode, err, body)
 	}
-	var doc map[string]any
-	if err := json.Unmarshal(body, &doc); err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range path {
-		doc, _ = doc[p].(map[string]any)
-	}
-	return doc
+	return body
 }
 
 // withoutInternalVersion drops the __internal entries of a schema's
