@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	serveradmission "github.com/metagen-dev/metagen/server/internal/admission"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	apiextensionsapiserver "k8s.io/apiextensions-apiserver/pkg/apiserver"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -43,13 +44,13 @@ func newAPIServers(url string, loopback *rest.Config, getter *restOptionsGetter,
 	var lifecycleAdmission admission.Interface
 	if !opts.NoNamespaceLifecycle {
 		var err error
-		if namespaceLifecycle, err = newNamespaceLifecycle(); err != nil {
+		if namespaceLifecycle, err = serveradmission.NewNamespaceLifecycle(); err != nil {
 			return nil, err
 		}
 		lifecycleAdmission = namespaceLifecycle
 	}
-	finalizers := newAllowedFinalizers()
-	auth.admission = admissionChain(lifecycleAdmission, finalizers)
+	finalizers := serveradmission.NewAllowedFinalizers()
+	auth.admission = serveradmission.Chain(lifecycleAdmission, finalizers)
 
 	extensionsOpenAPI := extensionsOpenAPIConfig()
 	extensions, err := newExtensionsServer(url, loopback, getter, aggregated, auth, extensionsOpenAPI)
@@ -70,7 +71,7 @@ func newAPIServers(url string, loopback *rest.Config, getter *restOptionsGetter,
 		return nil, err
 	}
 	if namespaceLifecycle != nil {
-		if err := wireNamespaceLifecycle(namespaceLifecycle, namespaces, loopback); err != nil {
+		if err := serveradmission.WireNamespaceLifecycle(namespaceLifecycle, namespaces.store, loopback); err != nil {
 			return nil, err
 		}
 	}
@@ -92,7 +93,7 @@ func newAPIServers(url string, loopback *rest.Config, getter *restOptionsGetter,
 			return nil, err
 		}
 	}
-	finalizers.setLister(extensions.Informers.Apiextensions().V1().CustomResourceDefinitions().Lister())
+	finalizers.SetLister(extensions.Informers.Apiextensions().V1().CustomResourceDefinitions().Lister())
 	watchCRDGroups(extensions.Informers.Apiextensions().V1().CustomResourceDefinitions(), core.DiscoveryGroupManager)
 	core.PrepareRun()
 	err = serveOpenAPI(openAPISource{core, coreConfig.OpenAPIV3Config}, openAPISource{extensions.GenericAPIServer, extensionsOpenAPI})

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"net/http"
 	"slices"
 	"strings"
 	"testing"
@@ -238,18 +237,8 @@ func TestNamespaceDeletion(t *testing.T) {
 // getTable GETs path as kubectl does, asking for a Table.
 func getTable(t *testing.T, s *server.Server, path string) *metav1.Table {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodGet, s.URL()+path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Accept", "application/json;as=Table;v=v1;g=meta.k8s.io")
-	resp, err := s.HTTPClient().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
 	var table metav1.Table
-	if err := json.NewDecoder(resp.Body).Decode(&table); err != nil {
+	if err := json.Unmarshal(get(t, s, path, "application/json;as=Table;v=v1;g=meta.k8s.io"), &table); err != nil {
 		t.Fatal(err)
 	}
 	return &table

@@ -121,6 +121,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/metagen-dev/metagen/server/internal/gc"
+	"github.com/metagen-dev/metagen/server/internal/namespacecontroller"
+	"github.com/metagen-dev/metagen/server/internal/registry/namespace"
+
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apiserver/pkg/authorization/authorizer"
@@ -275,7 +279,7 @@ type Server struct {
 	apis       *apiServers
 	ids        *identities
 	stopHooks  context.CancelFunc
-	gc         *garbageCollector
+	gc         *gc.Collector
 
 	stopOnce sync.Once
 	stopErr  error
@@ -353,7 +357,7 @@ func (s *Server) start(ctx context.Context, opts Options) error {
 	if err := apis.start(hookCtx); err != nil {
 		return err
 	}
-	if err := createSystemNamespaces(ctx, apis.loopback); err != nil {
+	if err := namespace.CreateSystemNamespaces(ctx, apis.loopback); err != nil {
 		return err
 	}
 	crds, err := loadCRDs(opts.CRDPaths)
@@ -364,13 +368,13 @@ func (s *Server) start(ctx context.Context, opts Options) error {
 		return err
 	}
 	if opts.GarbageCollection {
-		s.gc, err = startGarbageCollector(hookCtx, s.RESTConfig())
+		s.gc, err = gc.Start(hookCtx, s.RESTConfig())
 		if err != nil {
 			return err
 		}
 	}
 	if opts.NamespaceDeletion {
-		if err := startNamespaceController(hookCtx, s.RESTConfig()); err != nil {
+		if err := namespacecontroller.Start(hookCtx, s.RESTConfig()); err != nil {
 			return err
 		}
 	}

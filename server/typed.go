@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"reflect"
@@ -9,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/metagen-dev/metagen/server/internal/registry/subresource"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -25,7 +25,6 @@ import (
 	genericapiserver "k8s.io/apiserver/pkg/server"
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/kube-openapi/pkg/common"
-	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
 )
 
 // Resource describes how one kind of the scheme is served. Kinds the server
@@ -392,7 +391,7 @@ func typedStorage(user, serving *runtime.Scheme, stored typedResource, versions 
 	statusStrategy := typedStatusStrategy{strategy}
 	statusStore.UpdateStrategy = statusStrategy
 	statusStore.ResetFieldsStrategy = statusStrategy
-	return store, &statusREST{store: &statusStore}, nil
+	return store, subresource.NewStatus(&statusStore), nil
 }
 
 // deleteStrategy is strategy, graceful when a grace period is given.
@@ -401,35 +400,6 @@ func deleteStrategy(strategy typedStrategy, grace *int64) rest.RESTDeleteStrateg
 		return strategy
 	}
 	return gracefulDeleteStrategy{typedStrategy: strategy, defaultGracePeriod: *grace}
-}
-
-// statusREST serves the status subresource: get and update (patch) only.
-type statusREST struct {
-	store *registry.Store
-}
-
-var _ rest.Patcher = &statusREST{}
-
-// New implements rest.Storage.
-func (r *statusREST) New() runtime.Object { return r.store.New() }
-
-// Destroy implements rest.Storage; the main resource owns the storage.
-func (r *statusREST) Destroy() {}
-
-// Get implements rest.Getter; patch needs it.
-func (r *statusREST) Get(ctx context.Context, name string, options *metav1.GetOptions) (runtime.Object, error) {
-	return r.store.Get(ctx, name, options)
-}
-
-// Update implements rest.Updater. A subresource never creates on update.
-func (r *statusREST) Update(ctx context.Context, name string, objInfo rest.UpdatedObjectInfo, createValidation rest.ValidateObjectFunc,
-	updateValidation rest.ValidateObjectUpdateFunc, _ bool, options *metav1.UpdateOptions) (runtime.Object, bool, error) {
-	return r.store.Update(ctx, name, objInfo, createValidation, updateValidation, false, options)
-}
-
-// GetResetFields implements rest.ResetFieldsStrategy.
-func (r *statusREST) GetResetFields() map[fieldpath.APIVersion]*fieldpath.Set {
-	return r.store.GetResetFields()
 }
 
 // customResourcePatchTypes are the patch types kube-apiserver accepts for

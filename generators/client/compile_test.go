@@ -2,7 +2,6 @@ package client_test
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -10,38 +9,6 @@ import (
 	"github.com/metagen-dev/metagen/generators/pipeline"
 	"github.com/metagen-dev/metagen/internal/golden"
 )
-
-// compiledCases are the golden cases whose output must compile.
-var compiledCases = []string{"verbs", "methods", "multigroup", "apply", "definedroot"}
-
-// TestGoldenOutputCompiles runs deepcopy, register and client over the
-// golden cases in memory, as "metagen generate" would, and vets the result
-// with the go command through an overlay, so nothing is written to testdata.
-func TestGoldenOutputCompiles(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the go command")
-	}
-	var patterns, vet []string
-	for _, name := range compiledCases {
-		patterns = append(patterns, apiPackages(t, name)...)
-		vet = append(vet, "./generators/client/testdata/"+name+"/client/...")
-	}
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	vet = append(vet, patterns...)
-	plan, err := pipeline.NewPlan(pipeline.Options{Dir: root, Patterns: patterns, Only: []string{"deepcopy", "register", "client"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	overlay := golden.WriteOverlay(t, plan)
-	cmd := exec.Command("go", append([]string{"vet", "-overlay=" + overlay}, vet...)...)
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go vet of the generated code: %v\n%s", err, out)
-	}
-}
 
 // TestStaleClientFilesAreRemoved checks the client's OwnedFiles: a file of
 // ours left under a clientset directory (a type lost +genclient) is planned

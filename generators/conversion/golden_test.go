@@ -9,14 +9,12 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the want/ directories of the golden cases")
 
-// TestGolden runs the generator over every testdata/<case> and compares the
-// output with want/ (the files, or errors.txt).
-func TestGolden(t *testing.T) { golden.RunCases(t, "generators/conversion", "conversion", *update) }
+// harness runs conversion alone, through the pipeline, on each testdata/<case>.
+var harness = golden.Harness{PkgDir: "generators/conversion", Generators: []string{"conversion"}}
 
-// TestGoldenOutputCompiles vets the cases with their generated conversions.
-func TestGoldenOutputCompiles(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the go command")
-	}
-	golden.VetGenerated(t, []string{"./generators/conversion/testdata/widgets", "./generators/conversion/testdata/widgets/v1"}, "conversion")
-}
+// TestGolden compares the output on every testdata/<case> with want/ (the
+// files, or errors.txt).
+func TestGolden(t *testing.T) { harness.Run(t, *update) }
+
+// TestGoldenOutputCompiles builds every case with its want/ files.
+func TestGoldenOutputCompiles(t *testing.T) { harness.Compiles(t) }

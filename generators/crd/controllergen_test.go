@@ -19,7 +19,8 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/metagen-dev/metagen/generators/crd"
-	"github.com/metagen-dev/metagen/generators/load"
+	"github.com/metagen-dev/metagen/generators/gofile"
+	"github.com/metagen-dev/metagen/generators/pipeline"
 	"github.com/metagen-dev/metagen/internal/anchors"
 	"github.com/metagen-dev/metagen/internal/golden"
 )
@@ -255,20 +256,16 @@ func controllerGenCRDs(t *testing.T, bin, work string) map[string]any {
 // pipeline does, and returns its CRDs by name.
 func metagenCRDs(t *testing.T, work string) map[string]any {
 	t.Helper()
-	universe, err := load.Load(load.Options{Dir: work, Patterns: []string{"./..."}})
+	plan, err := pipeline.NewPlan(pipeline.Options{Dir: work, Patterns: []string{"./..."}, Only: []string{"crd"}})
 	if err != nil {
-		t.Fatalf("load: %v", err)
-	}
-	files, errs := runPasses(universe)
-	for _, e := range errs {
-		t.Errorf("metagen: %v", e)
-	}
-	if len(errs) > 0 {
-		t.FailNow()
+		t.Fatalf("metagen: %v", err)
 	}
 	crds := map[string]any{}
-	for file, data := range files {
-		name, object := parseCRD(t, file, data)
+	for _, c := range plan.Changes {
+		if c.Action == gofile.Remove {
+			continue
+		}
+		name, object := parseCRD(t, c.Path, c.New)
 		crds[name] = object
 	}
 	return crds

@@ -16,8 +16,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/metagen-dev/metagen/generators/load"
 	"github.com/metagen-dev/metagen/generators/model"
+	"github.com/metagen-dev/metagen/internal/golden"
 )
+
+func repoRoot(t *testing.T) string { return golden.RepoRoot(t) }
 
 var oracleRounds = flag.Int("oracle.rounds", 50, "random values per type in TestOracle")
 
@@ -41,12 +45,19 @@ func TestOracle(t *testing.T) {
 	overlay := map[string]string{}
 	var packages []string
 	tmp := t.TempDir()
-	for _, name := range caseNames(t) {
-		got, universe := generateCase(t, name)
-		if _, failed := got[errorsFile]; failed {
+	for _, name := range golden.CaseNames(t) {
+		got := harness.Plan(t, name)
+		if _, failed := got[golden.ErrorsFile]; failed {
 			continue
 		}
-		dir := caseDir(t, name)
+		universe, err := load.Load(load.Options{Dir: repoRoot(t), Patterns: harness.Patterns(t, name)})
+		if err != nil {
+			t.Fatalf("load: %v", err)
+		}
+		dir, err := filepath.Abs(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
 		for rel, content := range got {
 			overlay[filepath.Join(dir, filepath.FromSlash(rel))] = writeTemp(t, tmp, content)
 		}

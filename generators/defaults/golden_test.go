@@ -9,15 +9,14 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the want/ directories of the golden cases")
 
-// TestGolden runs the generator over every testdata/<case> and compares the
-// output with want/ (the files, or errors.txt).
-func TestGolden(t *testing.T) { golden.RunCases(t, "generators/defaults", "defaults", *update) }
+// harness runs defaults alone, through the pipeline, on each
+// testdata/<case>; the build adds the deepcopy the k8s-style case's types
+// need to be runtime.Objects.
+var harness = golden.Harness{PkgDir: "generators/defaults", Generators: []string{"defaults"}, CompileWith: []string{"deepcopy"}}
 
-// TestGoldenOutputCompiles vets the k8s-style case with its generated
-// defaulters (and the deepcopy its types need to be runtime.Objects).
-func TestGoldenOutputCompiles(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the go command")
-	}
-	golden.VetGenerated(t, []string{"./generators/defaults/testdata/k8sstyle", "./generators/defaults/testdata/k8sstyle/api"}, "deepcopy", "defaults")
-}
+// TestGolden compares the output on every testdata/<case> with want/ (the
+// files, or errors.txt).
+func TestGolden(t *testing.T) { harness.Run(t, *update) }
+
+// TestGoldenOutputCompiles builds every case with its want/ files.
+func TestGoldenOutputCompiles(t *testing.T) { harness.Compiles(t) }

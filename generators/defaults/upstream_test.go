@@ -25,7 +25,7 @@ var upstreamCases = []string{"empty", "slices", "wholepkg", "pointer", "marker"}
 func TestUpstreamOutputTests(t *testing.T) {
 	for _, name := range upstreamCases {
 		t.Run(name, func(t *testing.T) {
-			got := golden.PlanCase(t, "generators/defaults", name, "defaults")["zz_generated.defaults.go"]
+			got := harness.Plan(t, name)["zz_generated.defaults.go"]
 			if len(got) == 0 {
 				t.Fatal("no zz_generated.defaults.go generated")
 			}

@@ -9,24 +9,21 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the want/ directories of the golden cases")
 
-// TestGolden runs the generator over every testdata/<case> and compares the
-// output with want/ (the files, or errors.txt).
-func TestGolden(t *testing.T) {
-	golden.RunCases(t, "generators/prerelease", "prerelease-lifecycle", *update)
-}
+// harness runs prerelease-lifecycle alone, through the pipeline, on each
+// testdata/<case>.
+var harness = golden.Harness{PkgDir: "generators/prerelease", Generators: []string{"prerelease-lifecycle"}}
 
-// TestGoldenOutputCompiles vets the packages with their generated methods.
-func TestGoldenOutputCompiles(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the go command")
-	}
-	golden.VetGenerated(t, []string{"./generators/prerelease/testdata/v1beta1", "./generators/prerelease/testdata/v1"}, "prerelease-lifecycle")
-}
+// TestGolden compares the output on every testdata/<case> with want/ (the
+// files, or errors.txt).
+func TestGolden(t *testing.T) { harness.Run(t, *update) }
+
+// TestGoldenOutputCompiles builds every case with its generated methods.
+func TestGoldenOutputCompiles(t *testing.T) { harness.Compiles(t) }
 
 // TestOptOut checks that =false generates nothing, even for a type that
 // would need a marker.
 func TestOptOut(t *testing.T) {
-	if got := golden.PlanCase(t, "generators/prerelease", "optout", "prerelease-lifecycle"); len(got) != 0 {
+	if got := harness.Plan(t, "optout"); len(got) != 0 {
 		t.Errorf("want no output, got %v", got)
 	}
 }

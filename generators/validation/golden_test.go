@@ -3,43 +3,28 @@ package validation_test
 import (
 	"encoding/json"
 	"flag"
-	"fmt"
-	"github.com/metagen-dev/metagen/internal/golden"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/metagen-dev/metagen/generators/diag"
-	"github.com/metagen-dev/metagen/generators/gen"
-	"github.com/metagen-dev/metagen/generators/gofile"
-	"github.com/metagen-dev/metagen/generators/load"
-	"github.com/metagen-dev/metagen/generators/model"
-	"github.com/metagen-dev/metagen/generators/register"
-	"github.com/metagen-dev/metagen/generators/validation"
+	"github.com/metagen-dev/metagen/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite the want/ directories of the golden cases")
 
-// errorsFile holds a case's expected errors, one per line, with positions
-// relative to the case directory.
-const errorsFile = "errors.txt"
+// harness runs validation through the pipeline on each testdata/<case>,
+// with register: the scheme registration of a package without register.go
+// comes from the register generator, so the case needs its file too.
+var harness = golden.Harness{PkgDir: "generators/validation", Generators: []string{"validation", "register"}}
 
-// TestGolden runs the generator on every testdata/<case> and compares the
-// output with testdata/<case>/want: the generated files, or errors.txt.
-func TestGolden(t *testing.T) {
-	for _, name := range caseNames(t) {
-		t.Run(name, func(t *testing.T) {
-			got := generateCase(t, name)
-			if *update {
-				writeWant(t, name, got)
-				return
-			}
-			compareWant(t, name, got)
-		})
-	}
-}
+// TestGolden compares the output on every testdata/<case> with its want/:
+// the generated files, or errors.txt.
+func TestGolden(t *testing.T) { harness.Run(t, *update) }
+
+// TestGoldenOutputCompiles builds every case with its want/ files.
+func TestGoldenOutputCompiles(t *testing.T) { harness.Compiles(t) }
 
 // TestBehaviour compiles each case's generated code into its package and
 // runs the case's own tests (doc_test.go), which call the generated
@@ -53,14 +38,14 @@ func TestBehaviour(t *testing.T) {
 	tmp := t.TempDir()
 	overlay := map[string]string{}
 	var packages []string
-	for _, name := range caseNames(t) {
+	for _, name := range golden.CaseNames(t) {
 		tests, _ := filepath.Glob(filepath.Join("testdata", name, "*_test.go"))
 		if len(tests) == 0 {
 			continue
 		}
-		got := generateCase(t, name)
-		if _, failed := got[errorsFile]; failed {
-			t.Fatalf("case %s has tests but fails to generate:\n%s", name, got[errorsFile])
+		got := harness.Plan(t, name)
+		if _, failed := got[golden.ErrorsFile]; failed {
+			t.Fatalf("case %s has tests but fails to generate:\n%s", name, got[golden.ErrorsFile])
 		}
 		for rel, content := range got {
 			path := filepath.Join(caseDir(t, name), filepath.FromSlash(rel))
@@ -81,7 +66,7 @@ func TestBehaviour(t *testing.T) {
 	}
 	args := append([]string{"test", "-count=1", "-v", "-overlay=" + overlayFile}, packages...)
 	cmd := exec.Command("go", args...)
-	cmd.Dir = repoRoot(t)
+	cmd.Dir = golden.RepoRoot(t)
 	output, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, output)
@@ -114,12 +99,7 @@ func writeTemp(t *testing.T, dir string, content []byte) string {
 	return f.Name()
 }
 
-func caseNames(t *testing.T) []string { return golden.CaseNames(t) }
-
-// output is what the generator produced for one case: file contents by path
-// relative to the case directory, or errors.txt when it failed.
-type output = golden.Files
-
+// caseDir is the absolute directory of case name.
 func caseDir(t *testing.T, name string) string {
 	t.Helper()
 	dir, err := filepath.Abs(filepath.Join("testdata", name))
@@ -129,76 +109,4 @@ func caseDir(t *testing.T, name string) string {
 	return dir
 }
 
-// generateCase loads one case (its directory and Go subdirectories other
-// than want/) and runs the generator as the pipeline would, in memory.
-func generateCase(t *testing.T, name string) output {
-	t.Helper()
-	dir := caseDir(t, name)
-	universe, err := load.Load(load.Options{Dir: repoRoot(t), Patterns: casePatterns(t, name)})
-	if err != nil {
-		t.Fatalf("load: %v", err)
-	}
-	got := output{}
-	var problems []string
-	state := &gen.RunState{}
-	for _, pkg := range universe.Packages {
-		if !validation.Generator.Enabled(pkg) {
-			continue
-		}
-		// The scheme registration of a package without register.go comes
-		// from the register generator, so the case needs its file too.
-		generators := []*gen.Generator{validation.Generator}
-		if register.Generates(pkg) {
-			generators = append(generators, register.Generator)
-		}
-		for _, g := range generators {
-			files, errs := runGenerator(g, universe, pkg, state)
-			for _, e := range errs {
-				problems = append(problems, strings.ReplaceAll(e.Error(), dir+string(filepath.Separator), ""))
-			}
-			for path, content := range files {
-				rel, err := filepath.Rel(dir, path)
-				if err != nil {
-					t.Fatal(err)
-				}
-				got[filepath.ToSlash(rel)] = content
-			}
-		}
-	}
-	if len(problems) > 0 {
-		return output{errorsFile: []byte(strings.Join(problems, "\n") + "\n")}
-	}
-	return got
-}
-
-// runGenerator runs g on pkg and renders its files, by path.
-func runGenerator(g *gen.Generator, universe *model.Universe, pkg *model.Package, state *gen.RunState) (map[string][]byte, []error) {
-	pass := &gen.Pass{Generator: g, Universe: universe, Package: pkg, RunState: state}
-	if err := g.Run(pass); err != nil {
-		return nil, diag.Unwrap(err)
-	}
-	files := map[string][]byte{}
-	for _, f := range pass.Files() {
-		content, err := gofile.Render(f.Code, gofile.Header{}, g.BuildConstraint)
-		if err != nil {
-			return nil, []error{fmt.Errorf("render %s: %w", f.Path, err)}
-		}
-		files[f.Path] = content
-	}
-	return files, nil
-}
-
-func casePatterns(t *testing.T, name string) []string {
-	return golden.CasePatterns(t, "generators/validation", name)
-}
-
 func repoRoot(t *testing.T) string { return golden.RepoRoot(t) }
-
-func writeWant(t *testing.T, name string, got output) { golden.Write(t, name, got) }
-
-func compareWant(t *testing.T, name string, got output) {
-	t.Helper()
-	golden.Compare(t, name, got, "go test ./generators/validation -run Golden -update")
-}
-
-func readWant(t *testing.T, name string) output { return golden.Read(t, name) }

@@ -14,8 +14,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/gen"
+	"github.com/metagen-dev/metagen/generators/gofile"
 	"github.com/metagen-dev/metagen/generators/load"
+	"github.com/metagen-dev/metagen/generators/model"
 	"github.com/metagen-dev/metagen/generators/validation"
 )
 
@@ -321,4 +324,21 @@ func firstLine(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// runGenerator runs g on pkg and renders its files, by path.
+func runGenerator(g *gen.Generator, universe *model.Universe, pkg *model.Package, state *gen.RunState) (map[string][]byte, []error) {
+	pass := &gen.Pass{Generator: g, Universe: universe, Package: pkg, RunState: state}
+	if err := g.Run(pass); err != nil {
+		return nil, diag.Unwrap(err)
+	}
+	files := map[string][]byte{}
+	for _, f := range pass.Files() {
+		content, err := gofile.Render(f.Code, gofile.Header{}, g.BuildConstraint)
+		if err != nil {
+			return nil, []error{fmt.Errorf("render %s: %w", f.Path, err)}
+		}
+		files[f.Path] = content
+	}
+	return files, nil
 }

@@ -1,6 +1,7 @@
 // Package golden is the golden-file machinery the generators' tests share:
 // one directory per case under testdata/, expected output under want/,
-// rewritten by the -update flag of each test.
+// rewritten by the -update flag of each test. Harness runs the real
+// pipeline on each case and builds every want/ tree.
 package golden
 
 import (
@@ -11,6 +12,10 @@ import (
 	"strings"
 	"testing"
 )
+
+// ErrorsFile holds a failing case's expected errors, one per line, with
+// positions relative to the case directory.
+const ErrorsFile = "errors.txt"
 
 // Files maps a path relative to want/ (slash-separated) to its content.
 type Files map[string][]byte
@@ -24,27 +29,6 @@ func RepoRoot(t testing.TB) string {
 		t.Fatal(err)
 	}
 	return root
-}
-
-// CasePatterns are the package patterns of case name of the generator in
-// pkgDir (e.g. "generators/deepcopy"): the case directory and each of its
-// subdirectories that holds Go files, except want/.
-func CasePatterns(t testing.TB, pkgDir, name string) []string {
-	t.Helper()
-	patterns := []string{"./" + pkgDir + "/testdata/" + name}
-	entries, err := os.ReadDir(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		if !e.IsDir() || e.Name() == "want" {
-			continue
-		}
-		if goFiles, _ := filepath.Glob(filepath.Join("testdata", name, e.Name(), "*.go")); len(goFiles) > 0 {
-			patterns = append(patterns, patterns[0]+"/"+e.Name())
-		}
-	}
-	return patterns
 }
 
 // WantDir is the expected-output directory of case name.

@@ -1,20 +1,16 @@
-package server
+package admission
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"sync"
-	"time"
 
 	corev1 "k8s.io/api/core/v1"
-	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metainternalversion "k8s.io/apimachinery/pkg/apis/meta/internalversion"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apiserver/pkg/admission/plugin/namespace/lifecycle"
 	genericapirequest "k8s.io/apiserver/pkg/endpoints/request"
+	registryrest "k8s.io/apiserver/pkg/registry/rest"
 	"k8s.io/client-go/informers"
 	coreinformers "k8s.io/client-go/informers/core"
 	corev1informers "k8s.io/client-go/informers/core/v1"
@@ -35,15 +31,15 @@ import (
 // create returns and no create races the informer. Lookups the plugin makes
 // past its lister go to the server through a loopback client, as upstream.
 
-// newNamespaceLifecycle returns the plugin, to be wired to the namespace
-// store with wire once the store exists.
-func newNamespaceLifecycle() (*lifecycle.Lifecycle, error) {
+// NewNamespaceLifecycle returns the plugin, to be wired to the namespace
+// store with WireNamespaceLifecycle once the store exists.
+func NewNamespaceLifecycle() (*lifecycle.Lifecycle, error) {
 	return lifecycle.NewLifecycle(sets.New(metav1.NamespaceDefault, metav1.NamespaceSystem, metav1.NamespacePublic))
 }
 
-// wireNamespaceLifecycle gives the plugin its lister over the namespace store
+// WireNamespaceLifecycle gives the plugin its lister over the namespace store
 // and its loopback client, and checks it is ready.
-func wireNamespaceLifecycle(plugin *lifecycle.Lifecycle, namespaces *namespaceAPI, loopback *rest.Config) error {
+func WireNamespaceLifecycle(plugin *lifecycle.Lifecycle, namespaces namespaceStore, loopback *rest.Config) error {
 	client, err := kubernetes.NewForConfig(loopback)
 	if err != nil {
 		return err
@@ -103,11 +99,11 @@ func (i storeNamespaceInformer) Lister() corelisters.NamespaceLister { return i.
 // storeNamespaceLister reads namespaces from the store, as a fully synced
 // informer would hold them.
 type storeNamespaceLister struct {
-	namespaces *namespaceAPI
+	namespaces namespaceStore
 }
 
 func (l storeNamespaceLister) Get(name string) (*corev1.Namespace, error) {
-	obj, err := l.namespaces.store.Get(clusterScoped(), name, &metav1.GetOptions{})
+	obj, err := l.namespaces.Get(clusterScoped(), name, &metav1.GetOptions{})
 	if err != nil {
 		return nil, err
 	}
@@ -115,7 +111,7 @@ func (l storeNamespaceLister) Get(name string) (*corev1.Namespace, error) {
 }
 
 func (l storeNamespaceLister) List(selector labels.Selector) ([]*corev1.Namespace, error) {
-	obj, err := l.namespaces.store.List(clusterScoped(), &metainternalversion.ListOptions{LabelSelector: selector})
+	obj, err := l.namespaces.List(clusterScoped(), &metainternalversion.ListOptions{LabelSelector: selector})
 	if err != nil {
 		return nil, err
 	}
@@ -131,32 +127,8 @@ func clusterScoped() context.Context {
 	return genericapirequest.WithNamespace(context.Background(), metav1.NamespaceNone)
 }
 
-// loopbackUserAgent is the user agent of kube-apiserver's loopback client,
-// whose first part names the field manager of what it writes.
-const loopbackUserAgent = "kube-apiserver/v1.37.2 (linux/amd64) kubernetes/metagen"
-
-// createSystemNamespaces creates kube-system, kube-public, kube-node-lease
-// and default as kube-apiserver's controllers do at startup: through the
-// loopback client, so they are managed by "kube-apiserver".
-func createSystemNamespaces(ctx context.Context, loopback *rest.Config) error {
-	config := rest.CopyConfig(loopback)
-	config.UserAgent = loopbackUserAgent
-	client, err := kubernetes.NewForConfig(config)
-	if err != nil {
-		return err
-	}
-	ctx, cancel := context.WithTimeout(ctx, time.Minute)
-	defer cancel()
-	errs := make([]error, len(systemNamespaces))
-	var wg sync.WaitGroup
-	for i, name := range systemNamespaces {
-		wg.Go(func() {
-			ns := &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: name}}
-			if _, err := client.CoreV1().Namespaces().Create(ctx, ns, metav1.CreateOptions{}); err != nil && !apierrors.IsAlreadyExists(err) {
-				errs[i] = fmt.Errorf("creating namespace %s: %w", name, err)
-			}
-		})
-	}
-	wg.Wait()
-	return errors.Join(errs...)
+// namespaceStore is what the lister reads: the namespace store.
+type namespaceStore interface {
+	registryrest.Getter
+	registryrest.Lister
 }

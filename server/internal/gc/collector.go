@@ -1,4 +1,5 @@
-package server
+// Package gc is the server's garbage collector (Options.GarbageCollection).
+package gc
 
 import (
 	"context"
@@ -23,7 +24,7 @@ import (
 	"k8s.io/client-go/util/workqueue"
 )
 
-// garbageCollector emulates the garbage collector of kube-controller-manager
+// Collector emulates the garbage collector of kube-controller-manager
 // (pkg/controller/garbagecollector) over the API, as a client, the way the
 // real one works:
 //
@@ -40,7 +41,7 @@ import (
 // It watches every resource that supports list, watch and delete, through
 // metadata-only informers, and picks up new resources (CRDs) as discovery
 // lists them.
-type garbageCollector struct {
+type Collector struct {
 	metadata  metadata.Interface
 	discovery discovery.CachedDiscoveryInterface
 	mapper    *restmapper.DeferredDiscoveryRESTMapper
@@ -62,7 +63,8 @@ type gcNode struct {
 // gcResyncPeriod is how often the collector looks for new resources.
 const gcResyncPeriod = 200 * time.Millisecond
 
-func startGarbageCollector(ctx context.Context, config *rest.Config) (*garbageCollector, error) {
+// Start starts the collector until ctx ends.
+func Start(ctx context.Context, config *rest.Config) (*Collector, error) {
 	metadataClient, err := metadata.NewForConfig(config)
 	if err != nil {
 		return nil, err
@@ -72,7 +74,7 @@ func startGarbageCollector(ctx context.Context, config *rest.Config) (*garbageCo
 		return nil, err
 	}
 	cached := memory.NewMemCacheClient(discoveryClient)
-	gc := &garbageCollector{
+	gc := &Collector{
 		metadata:   metadataClient,
 		discovery:  cached,
 		mapper:     restmapper.NewDeferredDiscoveryRESTMapper(cached),
@@ -97,7 +99,7 @@ func startGarbageCollector(ctx context.Context, config *rest.Config) (*garbageCo
 
 // watchResources starts informers for resources discovery lists and the
 // collector does not watch yet, and waits for them to sync.
-func (gc *garbageCollector) watchResources(ctx context.Context) error {
+func (gc *Collector) watchResources(ctx context.Context) error {
 	gc.discovery.Invalidate()
 	lists, err := gc.discovery.ServerPreferredResources()
 	if err != nil && len(lists) == 0 {
@@ -132,7 +134,7 @@ func (gc *garbageCollector) watchResources(ctx context.Context) error {
 	return nil
 }
 
-func (gc *garbageCollector) keepWatchingNewResources(ctx context.Context) {
+func (gc *Collector) keepWatchingNewResources(ctx context.Context) {
 	ticker := time.NewTicker(gcResyncPeriod)
 	defer ticker.Stop()
 	for {
@@ -145,7 +147,7 @@ func (gc *garbageCollector) keepWatchingNewResources(ctx context.Context) {
 	}
 }
 
-func (gc *garbageCollector) watch(resource schema.GroupVersionResource) {
+func (gc *Collector) watch(resource schema.GroupVersionResource) {
 	_, _ = gc.informers.ForResource(resource).Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{
 		AddFunc:    func(obj any) { gc.observe(resource, obj, false) },
 		UpdateFunc: func(_, obj any) { gc.observe(resource, obj, false) },
@@ -156,7 +158,7 @@ func (gc *garbageCollector) watch(resource schema.GroupVersionResource) {
 // observe updates the graph with an object and queues what it may affect:
 // the object itself, its owners (a foreground owner may now be free), and,
 // when it is gone, its dependents.
-func (gc *garbageCollector) observe(resource schema.GroupVersionResource, obj any, deleted bool) {
+func (gc *Collector) observe(resource schema.GroupVersionResource, obj any, deleted bool) {
 	if tombstone, ok := obj.(cache.DeletedFinalStateUnknown); ok {
 		obj = tombstone.Obj
 	}
@@ -190,7 +192,7 @@ func (gc *garbageCollector) observe(resource schema.GroupVersionResource, obj an
 	}
 }
 
-func (gc *garbageCollector) linkLocked(node *gcNode) {
+func (gc *Collector) linkLocked(node *gcNode) {
 	for _, ref := range node.object.OwnerReferences {
 		if gc.dependents[ref.UID] == nil {
 			gc.dependents[ref.UID] = map[types.UID]bool{}
@@ -199,7 +201,7 @@ func (gc *garbageCollector) linkLocked(node *gcNode) {
 	}
 }
 
-func (gc *garbageCollector) unlinkLocked(node *gcNode) {
+func (gc *Collector) unlinkLocked(node *gcNode) {
 	for _, ref := range node.object.OwnerReferences {
 		delete(gc.dependents[ref.UID], node.object.UID)
 		if len(gc.dependents[ref.UID]) == 0 {
@@ -208,7 +210,7 @@ func (gc *garbageCollector) unlinkLocked(node *gcNode) {
 	}
 }
 
-func (gc *garbageCollector) work(ctx context.Context) {
+func (gc *Collector) work(ctx context.Context) {
 	for {
 		uid, shutdown := gc.queue.Get()
 		if shutdown {
@@ -224,7 +226,7 @@ func (gc *garbageCollector) work(ctx context.Context) {
 }
 
 // snapshot returns the node of uid and its dependents' nodes.
-func (gc *garbageCollector) snapshot(uid types.UID) (*gcNode, []*gcNode) {
+func (gc *Collector) snapshot(uid types.UID) (*gcNode, []*gcNode) {
 	gc.mu.Lock()
 	defer gc.mu.Unlock()
 	node := gc.nodes[uid]
@@ -237,7 +239,7 @@ func (gc *garbageCollector) snapshot(uid types.UID) (*gcNode, []*gcNode) {
 	return node, dependents
 }
 
-func (gc *garbageCollector) process(ctx context.Context, uid types.UID) error {
+func (gc *Collector) process(ctx context.Context, uid types.UID) error {
 	node, dependents := gc.snapshot(uid)
 	if node == nil {
 		return nil
@@ -256,7 +258,7 @@ func (gc *garbageCollector) process(ctx context.Context, uid types.UID) error {
 
 // orphan removes the owner's references from its dependents, then the
 // orphan finalizer from the owner.
-func (gc *garbageCollector) orphan(ctx context.Context, owner *gcNode, dependents []*gcNode) error {
+func (gc *Collector) orphan(ctx context.Context, owner *gcNode, dependents []*gcNode) error {
 	for _, d := range dependents {
 		if err := gc.dropOwnerReferences(ctx, d, map[types.UID]bool{owner.object.UID: true}); err != nil {
 			return err
@@ -267,7 +269,7 @@ func (gc *garbageCollector) orphan(ctx context.Context, owner *gcNode, dependent
 
 // deleteDependentsFirst deletes an owner's dependents, and removes its
 // foregroundDeletion finalizer once none blocks it.
-func (gc *garbageCollector) deleteDependentsFirst(ctx context.Context, owner *gcNode, dependents []*gcNode) error {
+func (gc *Collector) deleteDependentsFirst(ctx context.Context, owner *gcNode, dependents []*gcNode) error {
 	blocking := 0
 	for _, d := range dependents {
 		if d.object.DeletionTimestamp == nil {
@@ -285,7 +287,7 @@ func (gc *garbageCollector) deleteDependentsFirst(ctx context.Context, owner *gc
 	return gc.removeFinalizer(ctx, owner, metav1.FinalizerDeleteDependents)
 }
 
-func (gc *garbageCollector) hasDependents(uid types.UID) bool {
+func (gc *Collector) hasDependents(uid types.UID) bool {
 	gc.mu.Lock()
 	defer gc.mu.Unlock()
 	return len(gc.dependents[uid]) > 0
@@ -293,7 +295,7 @@ func (gc *garbageCollector) hasDependents(uid types.UID) bool {
 
 // collectIfOrphaned deletes an object none of whose owners remains, and drops
 // references to missing owners from one that keeps an owner.
-func (gc *garbageCollector) collectIfOrphaned(ctx context.Context, node *gcNode, hasDependents bool) error {
+func (gc *Collector) collectIfOrphaned(ctx context.Context, node *gcNode, hasDependents bool) error {
 	object := node.object
 	if len(object.OwnerReferences) == 0 {
 		return nil
@@ -330,7 +332,7 @@ func (gc *garbageCollector) collectIfOrphaned(ctx context.Context, node *gcNode,
 
 // classifyOwners sorts an object's owners: existing ones (solid), missing
 // ones, and ones being deleted in the foreground (waiting for dependents).
-func (gc *garbageCollector) classifyOwners(ctx context.Context, node *gcNode) (solid int, gone, waiting map[types.UID]bool, err error) {
+func (gc *Collector) classifyOwners(ctx context.Context, node *gcNode) (solid int, gone, waiting map[types.UID]bool, err error) {
 	gone, waiting = map[types.UID]bool{}, map[types.UID]bool{}
 	for _, ref := range node.object.OwnerReferences {
 		owner, err := gc.owner(ctx, node, ref)
@@ -350,7 +352,7 @@ func (gc *garbageCollector) classifyOwners(ctx context.Context, node *gcNode) (s
 
 // owner returns the owner a reference names, or nil when there is no object
 // of that name and uid.
-func (gc *garbageCollector) owner(ctx context.Context, dependent *gcNode, ref metav1.OwnerReference) (*metav1.PartialObjectMetadata, error) {
+func (gc *Collector) owner(ctx context.Context, dependent *gcNode, ref metav1.OwnerReference) (*metav1.PartialObjectMetadata, error) {
 	gc.mu.Lock()
 	known := gc.nodes[ref.UID]
 	gc.mu.Unlock()
@@ -383,7 +385,7 @@ func (gc *garbageCollector) owner(ctx context.Context, dependent *gcNode, ref me
 }
 
 // dropOwnerReferences removes the references to the given owners.
-func (gc *garbageCollector) dropOwnerReferences(ctx context.Context, node *gcNode, owners map[types.UID]bool) error {
+func (gc *Collector) dropOwnerReferences(ctx context.Context, node *gcNode, owners map[types.UID]bool) error {
 	var kept []metav1.OwnerReference
 	for _, ref := range node.object.OwnerReferences {
 		if !owners[ref.UID] {
@@ -394,14 +396,14 @@ func (gc *garbageCollector) dropOwnerReferences(ctx context.Context, node *gcNod
 }
 
 // removeFinalizer removes one finalizer from an object.
-func (gc *garbageCollector) removeFinalizer(ctx context.Context, node *gcNode, finalizer string) error {
+func (gc *Collector) removeFinalizer(ctx context.Context, node *gcNode, finalizer string) error {
 	finalizers := slices.DeleteFunc(slices.Clone(node.object.Finalizers), func(f string) bool { return f == finalizer })
 	return gc.patchMetadata(ctx, node, map[string]any{"finalizers": finalizers})
 }
 
 // patchMetadata merge-patches metadata fields, on the condition that the
 // object is still the one observed (uid and resourceVersion).
-func (gc *garbageCollector) patchMetadata(ctx context.Context, node *gcNode, fields map[string]any) error {
+func (gc *Collector) patchMetadata(ctx context.Context, node *gcNode, fields map[string]any) error {
 	fields["uid"] = node.object.UID
 	fields["resourceVersion"] = node.object.ResourceVersion
 	patch, err := json.Marshal(map[string]any{"metadata": fields})
@@ -412,7 +414,7 @@ func (gc *garbageCollector) patchMetadata(ctx context.Context, node *gcNode, fie
 	return ignoreGone(err)
 }
 
-func (gc *garbageCollector) client(node *gcNode) metadata.ResourceInterface {
+func (gc *Collector) client(node *gcNode) metadata.ResourceInterface {
 	if node.object.Namespace == "" {
 		return gc.metadata.Resource(node.resource)
 	}

@@ -1,139 +1,25 @@
-package server
+package certificates
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	certificatesv1 "k8s.io/api/certificates/v1"
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/operation"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/fields"
-	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime"
-	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/validation/field"
-	"k8s.io/apiserver/pkg/authentication/user"
 	"k8s.io/apiserver/pkg/authorization/authorizer"
 	genericapirequest "k8s.io/apiserver/pkg/endpoints/request"
-	genericregistry "k8s.io/apiserver/pkg/registry/generic"
-	"k8s.io/apiserver/pkg/registry/generic/registry"
 	"k8s.io/apiserver/pkg/registry/rest"
 	"k8s.io/apiserver/pkg/storage/names"
 	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
 
 	pcrvalidation "github.com/metagen-dev/metagen/schema/certificates/v1"
 )
-
-// The built-in certificates.k8s.io/v1 PodCertificateRequest, served as
-// kube-apiserver 1.37.2 serves it (pkg/registry/certificates/
-// podcertificaterequest): its strategy and status strategy, with the
-// validation of schema/certificates/v1, the v1 defaults, its field
-// selectors, and the signer authorization of /status writes.
-//
-// Left out:
-//   - admission, which kube-apiserver runs outside the registry:
-//     NodeRestriction's checks of PCRs created by node identities (the pod,
-//     service account and node must exist and match, the pod must mount the
-//     signer), which a server without nodes, pods and node identities cannot
-//     apply; PCRs created by other users get none of them on a real server
-//     either;
-//   - the deprecated certificates.k8s.io/v1beta1 version, and the group's
-//     other resources (CertificateSigningRequests, ClusterTrustBundles);
-//   - the table printer columns (the default Name/Created columns are used);
-//   - an OpenAPI model: server-side apply tracks the object's fields without
-//     the schema's list types (see typedOpenAPIConfig).
-
-var pcrKind = certificatesv1.SchemeGroupVersion.WithKind("PodCertificateRequest")
-
-// podCertificateRequests is the resource as the typed server serves it.
-func podCertificateRequests(authz authorizer.Authorizer, now func() time.Time) typedResource {
-	return typedResource{
-		kind:        pcrKind,
-		plural:      "podcertificaterequests",
-		singular:    "podcertificaterequest",
-		namespaced:  true,
-		status:      true,
-		register:    registerPodCertificateRequests,
-		definitions: podCertificateRequestDefinitions,
-		storage: func(serving *runtime.Scheme, getter *restOptionsGetter) (map[string]rest.Storage, error) {
-			return podCertificateRequestStorage(serving, getter, authz, now)
-		},
-	}
-}
-
-// registerPodCertificateRequests adds the v1 kinds to the serving scheme,
-// each also as its own internal version (as servingScheme does for Go
-// types), with the v1 defaults and field selectors.
-func registerPodCertificateRequests(s *runtime.Scheme) error {
-	gv := certificatesv1.SchemeGroupVersion
-	for kind, obj := range map[string]runtime.Object{
-		"PodCertificateRequest":     &certificatesv1.PodCertificateRequest{},
-		"PodCertificateRequestList": &certificatesv1.PodCertificateRequestList{},
-	} {
-		s.AddKnownTypeWithName(gv.WithKind(kind), obj)
-		s.AddKnownTypeWithName(schema.GroupVersionKind{Group: gv.Group, Version: runtime.APIVersionInternal, Kind: kind}, obj.DeepCopyObject())
-	}
-	if err := pcrvalidation.RegisterDefaults(s); err != nil {
-		return err
-	}
-	return s.AddFieldLabelConversionFunc(pcrKind, func(label, value string) (string, string, error) {
-		switch label {
-		case "metadata.name", "metadata.namespace", "spec.signerName", "spec.podName", "spec.nodeName":
-			return label, value, nil
-		}
-		return "", "", fmt.Errorf("field label not supported: %s", label)
-	})
-}
-
-// podCertificateRequestStorage is storage.NewREST of kube-apiserver: the
-// resource and its status subresource over one store.
-func podCertificateRequestStorage(serving *runtime.Scheme, getter *restOptionsGetter, authz authorizer.Authorizer, now func() time.Time) (map[string]rest.Storage, error) {
-	strategy := pcrStrategy{ObjectTyper: serving, NameGenerator: nameGenerator}
-	resource := certificatesv1.Resource("podcertificaterequests")
-	store := &registry.Store{
-		NewFunc:                   func() runtime.Object { return &certificatesv1.PodCertificateRequest{} },
-		NewListFunc:               func() runtime.Object { return &certificatesv1.PodCertificateRequestList{} },
-		DefaultQualifiedResource:  resource,
-		SingularQualifiedResource: certificatesv1.Resource("podcertificaterequest"),
-		CreateStrategy:            strategy,
-		UpdateStrategy:            strategy,
-		DeleteStrategy:            strategy,
-		ResetFieldsStrategy:       strategy,
-		TableConvertor:            podCertificateRequestTable,
-	}
-	options := &genericregistry.StoreOptions{RESTOptions: getter, AttrFunc: pcrAttrs}
-	if err := store.CompleteWithOptions(options); err != nil {
-		return nil, err
-	}
-	statusStore := *store
-	statusStrategy := pcrStatusStrategy{pcrStrategy: strategy, authorizer: authz, now: now}
-	statusStore.UpdateStrategy = statusStrategy
-	statusStore.ResetFieldsStrategy = statusStrategy
-	return map[string]rest.Storage{
-		"podcertificaterequests":        store,
-		"podcertificaterequests/status": &statusREST{store: &statusStore},
-	}, nil
-}
-
-// pcrAttrs is the storage's getAttrs: labels, and the field selectors
-// metadata.name, metadata.namespace, spec.signerName, spec.podName and
-// spec.nodeName.
-func pcrAttrs(obj runtime.Object) (labels.Set, fields.Set, error) {
-	pcr, ok := obj.(*certificatesv1.PodCertificateRequest)
-	if !ok {
-		return nil, nil, fmt.Errorf("not a podcertificaterequest")
-	}
-	selectable := genericregistry.MergeFieldsSets(genericregistry.ObjectMetaFieldsSet(&pcr.ObjectMeta, true), fields.Set{
-		"spec.signerName": pcr.Spec.SignerName,
-		"spec.podName":    pcr.Spec.PodName,
-		"spec.nodeName":   string(pcr.Spec.NodeName),
-	})
-	return labels.Set(pcr.Labels), selectable, nil
-}
 
 // pcrStrategy is the PodCertificateRequest strategy: status cleared on
 // create and kept on update, generation left alone, no graceful deletion,
@@ -275,22 +161,4 @@ func (s pcrStatusStrategy) ValidateDeclaratively(ctx context.Context, obj, old r
 // WarningsOnUpdate implements rest.RESTUpdateStrategy: there are none.
 func (pcrStatusStrategy) WarningsOnUpdate(context.Context, runtime.Object, runtime.Object) []string {
 	return nil
-}
-
-// isAuthorizedForSignerName is kube-apiserver's certauthorization
-// function: verb "sign" on the synthetic certificates.k8s.io "signers"
-// resource named signerName, or else named "<domain>/*". An authorizer error
-// counts as a refusal.
-func isAuthorizedForSignerName(ctx context.Context, authz authorizer.Authorizer, u user.Info, signerName string) bool {
-	domain, _, _ := strings.Cut(signerName, "/")
-	for _, name := range []string{signerName, domain + "/*"} {
-		decision, _, err := authz.Authorize(ctx, authorizer.AttributesRecord{
-			User: u, Verb: "sign", Name: name,
-			APIGroup: certificatesv1.GroupName, APIVersion: "*", Resource: "signers", ResourceRequest: true,
-		})
-		if err == nil && decision == authorizer.DecisionAllow {
-			return true
-		}
-	}
-	return false
 }
