@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 	"strings"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -25,6 +26,11 @@ import (
 // no structural schema (an interface, a recursive type…): then only the
 // parse and name checks are possible.
 func compileRules(schemas *openapi.Result, t *model.Type) ([]error, bool) {
+	if _, isStruct := t.Object.Type().Underlying().(*types.Struct); !isStruct {
+		// Only structs have definitions of their own to expand; the rules
+		// of a named string, list or map type are checked as written.
+		return nil, false
+	}
 	expanded, err := schemas.Expand(t.Object)
 	if err != nil {
 		return nil, false

@@ -93,7 +93,7 @@ type Machine struct {
 	Raw *runtime.RawExtension `json:"raw,omitempty"`
 	// Limits has a CEL rule with every argument.
 	// +optional
-	// +kubebuilder:validation:XValidation:rule="self.all(k, size(k) < 10)",messageExpression="'bad key'",reason=FieldValueForbidden,fieldPath=".x",optionalOldSelf=true
+	// +kubebuilder:validation:XValidation:rule="!oldSelf.hasValue() || self.all(k, size(k) < 10)",messageExpression="'bad key'",reason=FieldValueForbidden,fieldPath=".x",optionalOldSelf=true
 	Limits map[string]int32 `json:"limits,omitempty"`
 	// Count is omitzero: optional, without a default.
 	Count int32 `json:"count,omitzero"`

@@ -199,7 +199,7 @@ func schema_generators_openapi_testdata_validation_Machine(ref common.ReferenceC
 					"limits": {
 						VendorExtensible: spec.VendorExtensible{
 							Extensions: spec.Extensions{
-								"x-kubernetes-validations": []interface{}{map[string]interface{}{"fieldPath": ".x", "messageExpression": "'bad key'", "optionalOldSelf": true, "reason": "FieldValueForbidden", "rule": "self.all(k, size(k) < 10)"}},
+								"x-kubernetes-validations": []interface{}{map[string]interface{}{"fieldPath": ".x", "messageExpression": "'bad key'", "optionalOldSelf": true, "reason": "FieldValueForbidden", "rule": "!oldSelf.hasValue() || self.all(k, size(k) < 10)"}},
 							},
 						},
 						SchemaProps: spec.SchemaProps{
