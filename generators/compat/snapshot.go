@@ -138,7 +138,7 @@ func expandAll(kinds []*Kind, passes []*gen.Pass) {
 		limit <- struct{}{}
 		go func() {
 			defer func() { <-limit; wg.Done() }()
-			expanded, err := openapi.Expand(passes[i], k.Type.Object)
+			expanded, err := openapi.ExpandDescribing(passes[i], k.Type.Object)
 			if err != nil {
 				k.Err = err
 				return

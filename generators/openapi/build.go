@@ -25,6 +25,9 @@ type builder struct {
 	// crd is set when the schema is for a CRD (Expand): integers get
 	// controller-gen's formats.
 	crd bool
+	// floatsRefused and unexportedSkipped are controller-gen's crd options
+	// allowDangerousTypes (unset) and ignoreUnexportedFields, in a CRD.
+	floatsRefused, unexportedSkipped bool
 	// openapiGen is set for the openapi generator's own definitions, where
 	// openapi-gen's rules hold; a CRD or an apply configuration's schema
 	// (a project that never runs openapi-gen) does not answer to them.
@@ -133,6 +136,9 @@ func (b *builder) members(t types.Type, s *schema, depth int) {
 		if hasOpenAPIGenValue(c.Markers, "false") {
 			continue
 		}
+		if b.crd && !b.crdField(field, tag) {
+			continue
+		}
 		if inlined(field, tag) {
 			if !b.compat {
 				b.inlineTypeMarkers(s, field.Type()) // before its members: their rules go first
@@ -154,6 +160,25 @@ func (b *builder) members(t types.Type, s *schema, depth int) {
 	for _, m := range keepSet {
 		b.addCELRule(s, m)
 	}
+}
+
+// crdField applies controller-gen's rules for unexported fields in a CRD
+// schema: with ignoreUnexportedFields one (not an embedded one) is left out;
+// without it, one with no JSON tag is an error, as in controller-gen
+// (encoding/json never writes it). An exported field with no JSON tag keeps
+// openapi-gen's Go-named property.
+func (b *builder) crdField(field *types.Var, tag reflect.StructTag) bool {
+	if field.Embedded() || field.Exported() {
+		return true
+	}
+	if b.unexportedSkipped {
+		return false
+	}
+	if _, tagged := tag.Lookup("json"); !tagged {
+		b.errorf(b.g.universe.Fset.Position(field.Pos()), "unexported field %s has no JSON tag: controller-gen refuses it in a CRD schema; add `json:\"-\"`, or pass --ignore-unexported-fields (controller-gen crd:ignoreUnexportedFields=true) to leave unexported fields out", field.Name())
+		return false
+	}
+	return true
 }
 
 // visibleFields keeps the properties encoding/json encodes, and lists the
@@ -468,6 +493,9 @@ func (b *builder) typed(s *schema, t types.Type, pos token.Position) {
 			format = crdIntegerFormat(basic)
 		}
 		if b.crd && typ == "number" {
+			if b.floatsRefused {
+				b.errorf(pos, "float field (%s): controller-gen refuses floats in a CRD, as their support varies across languages; serialize it as a string (or resource.Quantity), or pass --allow-dangerous-types (controller-gen crd:allowDangerousTypes=true)", types.TypeString(t, packageName))
+			}
 			format = "" // controller-gen writes a float field as a number without format
 		}
 		s.Type, s.Format, s.WriteFormat = []string{typ}, format, true
@@ -763,3 +791,6 @@ func quoteList(values []string) string {
 	}
 	return strings.Join(quoted, ", ")
 }
+
+// packageName qualifies a type by its package's name (v1.Ratio), as Go source does.
+func packageName(p *types.Package) string { return p.Name() }

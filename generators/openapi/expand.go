@@ -12,6 +12,7 @@ import (
 
 	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/gen"
+	"github.com/metagen-dev/metagen/generators/model"
 )
 
 // Expanded is the schema of a named struct type with every reference
@@ -33,10 +34,28 @@ type Expanded struct {
 // Quantity, IntOrString, RawExtension …) as kube-apiserver expects them.
 // A type that cannot have a structural schema (an interface, a recursive
 // type, a type with its own JSON encoding) is a positioned error.
+//
+// The run's controller-gen crd options apply: a float field is an error
+// unless AllowDangerousTypes, unexported fields are left out with
+// IgnoreUnexportedFields.
 func Expand(pass *gen.Pass, obj *types.TypeName) (*Expanded, error) {
+	return expand(pass, obj, pass.Universe.Settings.CRD)
+}
+
+// ExpandDescribing is Expand for reading schemas rather than writing a CRD
+// (metagen compat compares them): float fields are described, as with
+// allowDangerousTypes, since refusing them is the CRD generator's business.
+func ExpandDescribing(pass *gen.Pass, obj *types.TypeName) (*Expanded, error) {
+	opts := pass.Universe.Settings.CRD
+	opts.AllowDangerousTypes = true
+	return expand(pass, obj, opts)
+}
+
+func expand(pass *gen.Pass, obj *types.TypeName, opts model.CRDOptions) (*Expanded, error) {
 	g := generationFor(pass)
 	b := g.newBuilder(false)
 	b.crd = true
+	b.floatsRefused, b.unexportedSkipped = !opts.AllowDangerousTypes, opts.IgnoreUnexportedFields
 	e := &expander{g: g, b: b, origins: map[string]token.Position{}, expanding: map[*types.TypeName]bool{}}
 	s := e.named(obj, "", g.position(obj), false)
 	errs := append(e.b.errs, e.errs...)

@@ -21,7 +21,7 @@
 #                    (e.g. --plural-exceptions=...); the anchors get them too
 # Versions are pinned: the harness is meant to give the same answer every run.
 
-MODULES="metrics kube-aggregator snapshotter cert-manager kueue kuberay flux-source"
+MODULES="metrics kube-aggregator snapshotter cert-manager kueue kuberay flux-source gateway-api cluster-api prometheus-operator"
 
 
 reset_module() {
@@ -95,6 +95,34 @@ mod_flux_source() { # fluxcd source-controller/api: controller-gen object + crd:
 	M_GENS=deepcopy,crd
 	M_CRD_PKGS=$M_PKGS M_CRD_SHIPPED=github.com/fluxcd/source-controller@v1.9.6:config/crd/bases
 	M_CG_OPTS=crd:crdVersions=v1 M_MG_FLAGS=--crd-versions=v1
+}
+
+mod_gateway_api() { # gateway-api: controller-gen object + crd (hack/update-codegen.sh; shipped CRDs by its tools/generator), register-gen, client-gen & co with applyconfig
+	M_MOD=sigs.k8s.io/gateway-api M_VER=v1.6.3 M_KIND=both M_DC_TOOL=controller-gen
+	M_PKGS="apis/v1 apis/v1alpha2 apis/v1alpha3 apis/v1beta1 apisx/v1alpha1"
+	M_GENS=deepcopy,register,crd,client
+	M_CRD_PKGS=$M_PKGS M_CRD_SHIPPED=$M_MOD@$M_VER:config/crd/experimental M_CG_OPTS=crd
+	M_CLIENT_PKGS=$M_PKGS
+	M_SHIPPED_CLIENT=pkg/client M_SHIPPED_MAP=clientset/versioned=clientset,informers/externalversions=informers
+}
+
+mod_cluster_api() { # cluster-api/api: controller-gen object + crd:crdVersions=v1 (Makefile generate-manifests-*); no client
+	M_MOD=sigs.k8s.io/cluster-api/api M_VER=v1.14.2 M_KIND=kb M_DC_TOOL=controller-gen
+	M_PKGS="addons/v1beta1 addons/v1beta2 core/v1beta1 core/v1beta2 ipam/v1alpha1 ipam/v1beta1 ipam/v1beta2
+	        runtime/v1alpha1 runtime/v1beta2 bootstrap/kubeadm/v1beta1 bootstrap/kubeadm/v1beta2
+	        controlplane/kubeadm/v1beta1 controlplane/kubeadm/v1beta2"
+	M_GENS=deepcopy,crd
+	M_CRD_PKGS=$M_PKGS M_CRD_SHIPPED=sigs.k8s.io/cluster-api@v1.14.2:core/config/crd/bases
+	M_CG_OPTS=crd:crdVersions=v1 M_MG_FLAGS=--crd-versions=v1
+}
+
+mod_prometheus_operator() { # prometheus-operator pkg/apis/monitoring: controller-gen object + crd:crdVersions=v1 (Makefile generate-crds, paths=./...), client-gen & co with applyconfig
+	# the main module (shipped CRDs and client) is not on the proxy: compared with the anchors only
+	M_MOD=github.com/prometheus-operator/prometheus-operator/pkg/apis/monitoring M_VER=v0.95.2 M_KIND=both M_DC_TOOL=controller-gen
+	M_PKGS="v1 v1alpha1 v1beta1"
+	M_GENS=deepcopy,crd,client
+	M_CRD_PKGS=$M_PKGS M_CG_OPTS=crd:crdVersions=v1 M_MG_FLAGS=--crd-versions=v1
+	M_CLIENT_PKGS=$M_PKGS
 }
 
 HOLDOUT_MODULES=""
