@@ -76,12 +76,6 @@ var cgDeliberate = []deliberate{
 		reason: "a field with the ,string JSON option is a string on the wire: metagen gives it no integer format, which is no format of a string; " +
 			"controller-gen keeps the Go type's int32 (and without +kubebuilder:validation:Type=string would even say integer, refusing the strings clients send)",
 	},
-	{
-		path: "**/description",
-		reason: "the description of a field of a +enum type lists the constants under \"Possible enum values\", as openapi-gen writes it for Kubernetes (kubectl explain shows it); " +
-			"the rest is controller-gen's",
-		same: sameWithEnumValues,
-	},
 }
 
 // TestAgainstControllerGen runs controller-gen and metagen on a copy of the
@@ -454,21 +448,6 @@ func matchPath(pattern, segments []string) bool {
 	}
 	ok, _ := path.Match(pattern[0], segments[0])
 	return ok && matchPath(pattern[1:], segments[1:])
-}
-
-// sameWithEnumValues: two descriptions that are the same once the list of
-// enum values openapi-gen appends is left out.
-func sameWithEnumValues(theirs, ours any) bool {
-	const values = "Possible enum values:\n"
-	b, ok := ours.(string)
-	if !ok || !strings.Contains(b, values) {
-		return false
-	}
-	b, _, _ = strings.Cut(b, values)
-	if a, ok := theirs.(string); ok {
-		return strings.TrimSuffix(b, "\n\n") == a
-	}
-	return theirs == missing{} && b == ""
 }
 
 // withoutVersionStamp is controller-gen's metadata.annotations (or one of

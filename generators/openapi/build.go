@@ -28,6 +28,9 @@ type builder struct {
 	// floatsRefused and unexportedSkipped are controller-gen's crd options
 	// allowDangerousTypes (unset) and ignoreUnexportedFields, in a CRD.
 	floatsRefused, unexportedSkipped bool
+	// describing is set for a schema read rather than written as a CRD
+	// (ExpandDescribing): the +enum lists of the run's own packages count.
+	describing bool
 	// openapiGen is set for the openapi generator's own definitions, where
 	// openapi-gen's rules hold; a CRD or an apply configuration's schema
 	// (a project that never runs openapi-gen) does not answer to them.
@@ -405,26 +408,17 @@ func celMarker(m markers.Marker, rule, message string) markers.Marker {
 
 // valueDescription is the description of a field, list item or map value
 // of type t, with comment c: openapi-gen's, with the values of an enum type
-// listed, or in a CRD controller-gen's (see addNamedTypeDoc), with the same
-// list.
+// listed, or in a CRD controller-gen's (see addNamedTypeDoc), which lists
+// no values (its enum keyword does).
 func (b *builder) valueDescription(s *schema, c comment, t types.Type) string {
-	enum := b.enumOf(t)
 	if !b.crd {
 		lines := c.Lines
-		if enum != nil {
+		if enum := b.enumOf(t); enum != nil {
 			lines = append(append([]string(nil), lines...), enum.descriptionLines()...)
 		}
 		return description(lines)
 	}
-	doc := b.addNamedTypeDoc(s, t, crdDescription(c.Doc))
-	if enum == nil {
-		return doc
-	}
-	values := description(enum.descriptionLines())
-	if doc == "" {
-		return values
-	}
-	return doc + "\n\n" + values
+	return b.addNamedTypeDoc(s, t, crdDescription(c.Doc))
 }
 
 // typeDescription is the description of a named struct type. In a CRD a
@@ -629,15 +623,17 @@ func typeString(t types.Type) string {
 }
 
 // enumOf returns the enum type behind t (through one pointer), if the enum
-// counts in this mode. A CRD leaves out the +enum types of packages
-// outside the run, as controller-gen does: kube-apiserver validates a CRD
-// by its schema, and k8s.io/api's +enum lists omit values its own
-// validation accepts (Toleration's effect "" means every effect), so
-// carrying them would refuse objects a Pod accepts. A +k8s:enum list is
-// enforced by Kubernetes' declarative validation too, so it stays.
+// counts in this mode. A CRD leaves out openapi-gen's +enum types, as
+// controller-gen does (it reads only +k8s:enum): kube-apiserver validates a
+// CRD by its schema, and +enum lists may omit values the project's own
+// validation accepts (k8s.io/api's Toleration effect "" means every
+// effect), so carrying them would refuse objects the project accepts. A
+// +k8s:enum list is enforced by Kubernetes' declarative validation too, so
+// it stays. A schema read for compatibility keeps the +enum lists of the
+// run's own packages: removing a value breaks their clients.
 func (b *builder) enumOf(t types.Type) *enumType {
 	enum := b.g.enums.lookup(t)
-	if enum == nil || b.compat && enum.k8sOnly || b.crd && enum.external && !enum.k8sEnum {
+	if enum == nil || b.compat && enum.k8sOnly || b.crd && !enum.k8sEnum && (!b.describing || enum.external) {
 		return nil
 	}
 	return enum

@@ -39,22 +39,23 @@ type Expanded struct {
 // unless AllowDangerousTypes, unexported fields are left out with
 // IgnoreUnexportedFields.
 func Expand(pass *gen.Pass, obj *types.TypeName) (*Expanded, error) {
-	return expand(pass, obj, pass.Universe.Settings.CRD)
+	return expand(pass, obj, pass.Universe.Settings.CRD, false)
 }
 
 // ExpandDescribing is Expand for reading schemas rather than writing a CRD
 // (metagen compat compares them): float fields are described, as with
-// allowDangerousTypes, since refusing them is the CRD generator's business.
+// allowDangerousTypes, since refusing them is the CRD generator's business;
+// the +enum lists of the run's own packages are kept.
 func ExpandDescribing(pass *gen.Pass, obj *types.TypeName) (*Expanded, error) {
 	opts := pass.Universe.Settings.CRD
 	opts.AllowDangerousTypes = true
-	return expand(pass, obj, opts)
+	return expand(pass, obj, opts, true)
 }
 
-func expand(pass *gen.Pass, obj *types.TypeName, opts model.CRDOptions) (*Expanded, error) {
+func expand(pass *gen.Pass, obj *types.TypeName, opts model.CRDOptions, describing bool) (*Expanded, error) {
 	g := generationFor(pass)
 	b := g.newBuilder(false)
-	b.crd = true
+	b.crd, b.describing = true, describing
 	b.floatsRefused, b.unexportedSkipped = !opts.AllowDangerousTypes, opts.IgnoreUnexportedFields
 	e := &expander{g: g, b: b, origins: map[string]token.Position{}, expanding: map[*types.TypeName]bool{}}
 	s := e.named(obj, "", g.position(obj), false)

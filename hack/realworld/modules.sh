@@ -15,6 +15,7 @@
 #   M_CLIENT_PKGS    packages whose client the project generates (the anchors' client-gen inputs)
 #   M_APPLY M_WATCH  1 when the project generates apply configurations (kube_codegen.sh
 #                    --with-applyconfig) / listers and informers (--with-watch): the anchors do the same
+#                    (metagen: --with-applyconfig=false / --with-watch=false in M_MG_FLAGS otherwise)
 #   M_SHIPPED_CLIENT DIR of the shipped generated client, relative to the module root
 #   M_SHIPPED_MAP    renames of the shipped layout to metagen's (clientset/versioned=clientset, ...)
 #   M_CLIENT_FLAGS   extra flags the project gives client-gen, lister-gen and informer-gen
@@ -36,7 +37,7 @@ mod_metrics() { # k8s.io/metrics: kube_codegen.sh gen_helpers + gen_client; open
 	        pkg/apis/external_metrics pkg/apis/external_metrics/v1beta1"
 	M_GENS=deepcopy,openapi,client
 	M_CLIENT_PKGS="pkg/apis/metrics/v1 pkg/apis/metrics/v1alpha1 pkg/apis/metrics/v1beta1" M_APPLY=0 M_WATCH=0
-	M_MG_FLAGS=--with-watch=false
+	M_MG_FLAGS="--with-watch=false --with-applyconfig=false"
 	M_SHIPPED_CLIENT=pkg/client M_SHIPPED_MAP=clientset/versioned=clientset
 }
 
@@ -53,7 +54,7 @@ mod_snapshotter() { # external-snapshotter client/v8: kube_codegen.sh (deepcopy,
 	M_PKGS="apis/volumesnapshot/v1 apis/volumegroupsnapshot/v1 apis/volumegroupsnapshot/v1beta1 apis/volumegroupsnapshot/v1beta2"
 	M_GENS=deepcopy,crd,client
 	M_CRD_PKGS=$M_PKGS M_CRD_SHIPPED=$M_MOD@$M_VER:config/crd M_CG_OPTS=crd
-	M_CLIENT_PKGS=$M_PKGS M_APPLY=0
+	M_CLIENT_PKGS=$M_PKGS M_APPLY=0 M_MG_FLAGS=--with-applyconfig=false
 	M_SHIPPED_CLIENT=. M_SHIPPED_MAP=clientset/versioned=clientset,informers/externalversions=informers
 }
 
