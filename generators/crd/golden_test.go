@@ -46,7 +46,13 @@ func generateCase(t *testing.T, name string) map[string][]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	universe, err := load.Load(load.Options{Dir: dir, Patterns: []string{"./..."}})
+	return generateDir(t, dir, model.Settings{})
+}
+
+// generateDir is generateCase on the packages under dir, with settings.
+func generateDir(t *testing.T, dir string, settings model.Settings) map[string][]byte {
+	t.Helper()
+	universe, err := load.Load(load.Options{Dir: dir, Patterns: []string{"./..."}, Settings: settings})
 	if err != nil {
 		t.Fatalf("load: %v", err)
 	}

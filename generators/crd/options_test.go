@@ -27,17 +27,9 @@ const optionsCase = "crdoptions"
 // or the errors.
 func optionsSchema(t *testing.T, dir string, opts model.CRDOptions) (map[string]any, []string) {
 	t.Helper()
-	universe, err := load.Load(load.Options{Dir: dir, Patterns: []string{"./..."}, Settings: model.Settings{CRD: opts}})
-	if err != nil {
-		t.Fatalf("load: %v", err)
-	}
-	files, errs := runPasses(universe)
-	if len(errs) > 0 {
-		var lines []string
-		for _, e := range errs {
-			lines = append(lines, strings.ReplaceAll(e.Error(), dir+string(filepath.Separator), ""))
-		}
-		return nil, lines
+	files := generateDir(t, dir, model.Settings{CRD: opts})
+	if errs, failed := files[errorsFile]; failed {
+		return nil, strings.Split(strings.TrimSpace(string(errs)), "\n")
 	}
 	for file, data := range files {
 		_, object := parseCRD(t, file, data)
