@@ -59,10 +59,12 @@ func expand(pass *gen.Pass, obj *types.TypeName, opts model.CRDOptions, describi
 	b.floatsRefused, b.unexportedSkipped = !opts.AllowDangerousTypes, opts.IgnoreUnexportedFields
 	e := &expander{g: g, b: b, origins: map[string]token.Position{}, expanding: map[*types.TypeName]bool{}}
 	s := e.named(obj, "", g.position(obj), false)
-	errs := append(e.b.errs, e.errs...)
+	problems := append(e.b.errs, e.errs...)
+	errs, warnings := diag.Split(problems...)
 	if len(errs) > 0 {
-		return nil, errors.Join(diag.Sort(errs)...)
+		return nil, errors.Join(diag.Sort(problems)...)
 	}
+	warn(pass, warnings)
 	return &Expanded{Schema: s, Origins: e.origins}, nil
 }
 
