@@ -87,13 +87,7 @@ func TestAgainstControllerGen(t *testing.T) {
 		t.Skipf("set %s=1 to compare the CRDs of %v with controller-gen %s's", cgEnv, cgCorpus, cgVersion)
 	}
 	start := time.Now()
-	bins, err := anchors.Install(t.Context(), nil, cgVersion, cgPackage)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := bins["controller-gen"]
-	work := t.TempDir()
-	writeModule(t, work)
+	bin, work := controllerGenModule(t)
 	for _, name := range cgCorpus {
 		golden.CopyCase(t, filepath.Join("testdata", name), filepath.Join(work, name))
 	}
@@ -110,6 +104,19 @@ func TestAgainstControllerGen(t *testing.T) {
 		len(bothSides(theirs, ours)), c.fields, deliberateCount, time.Since(start).Round(time.Millisecond))
 	t.Log(summary)
 	fmt.Println(summary)
+}
+
+// controllerGenModule installs controller-gen and makes an empty module for
+// a corpus to be copied into: the binary and the module's directory.
+func controllerGenModule(t *testing.T) (bin, work string) {
+	t.Helper()
+	bins, err := anchors.Install(t.Context(), nil, cgVersion, cgPackage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	work = t.TempDir()
+	writeModule(t, work)
+	return bins["controller-gen"], work
 }
 
 // reportDifferences fails for every difference cgDeliberate does not

@@ -13,7 +13,6 @@ import (
 
 	"github.com/metagen-dev/metagen/generators/load"
 	"github.com/metagen-dev/metagen/generators/model"
-	"github.com/metagen-dev/metagen/internal/anchors"
 	"github.com/metagen-dev/metagen/internal/golden"
 )
 
@@ -113,13 +112,7 @@ func TestCRDOptionsAgainstControllerGen(t *testing.T) {
 	if os.Getenv(cgEnv) != "1" {
 		t.Skipf("set %s=1 to compare the crd options with controller-gen %s", cgEnv, cgVersion)
 	}
-	bins, err := anchors.Install(t.Context(), nil, cgVersion, cgPackage)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := bins["controller-gen"]
-	work := t.TempDir()
-	writeModule(t, work)
+	bin, work := controllerGenModule(t)
 	golden.CopyCase(t, filepath.Join("testdata", optionsCase), work)
 
 	out, err := exec.Command("sh", "-c", "cd "+work+" && "+bin+" crd paths=./... output:crd:dir=refused").CombinedOutput()
