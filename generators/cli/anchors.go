@@ -22,6 +22,7 @@ type anchorFlags struct {
 	ignoreUnexportedFields           bool
 	crdVersions                      string
 	withWatch                        bool
+	withApplyconfig                  bool
 }
 
 // anchorFlagHelp is the help text's section for the flags, with the anchor spelling each replaces.
@@ -43,7 +44,10 @@ Flags that replace the anchors' command lines (generate and verify):
                                      (also the resource of kind K in the CRD and every client)
   --with-watch=false                 kube_codegen.sh gen_client without --with-watch: no listers or
                                      informers (the default generates them, as --with-watch does)
-                                     (--with-applyconfig: apply configurations are always generated)
+  --with-applyconfig=false           kube_codegen.sh gen_client without --with-applyconfig (client-gen
+                                     without --apply-configuration-package): no apply configurations,
+                                     no Apply/ApplyStatus methods, no fake NewClientset (the default
+                                     generates them, as --with-applyconfig does)
 `
 
 func (a *anchorFlags) register(set *flag.FlagSet) {
@@ -56,12 +60,13 @@ func (a *anchorFlags) register(set *flag.FlagSet) {
 	set.StringVar(&a.clientDir, "client-dir", "", "write clients into DIR, relative to the module root (kube_codegen.sh --output-dir)")
 	set.StringVar(&a.clientsetName, "clientset-name", "", "put the clientset in clientset/NAME (client-gen --clientset-name)")
 	set.StringVar(&a.pluralExceptions, "plural-exceptions", "", "Kind:Plural,... (client-gen --plural-exceptions)")
+	set.BoolVar(&a.withApplyconfig, "with-applyconfig", true, "generate apply configurations and Apply methods (kube_codegen.sh gen_client --with-applyconfig); --with-applyconfig=false leaves them out")
 	set.BoolVar(&a.withWatch, "with-watch", true, "generate listers and informers (kube_codegen.sh gen_client --with-watch); --with-watch=false leaves them out")
 }
 
 // apply puts the flags into the pipeline's settings.
 func (a *anchorFlags) apply(opts *pipeline.Options) error {
-	s := model.Settings{CRDDir: a.crdDir, ClientDir: a.clientDir, ClientsetName: a.clientsetName, NoWatch: !a.withWatch}
+	s := model.Settings{CRDDir: a.crdDir, ClientDir: a.clientDir, ClientsetName: a.clientsetName, NoWatch: !a.withWatch, NoApply: !a.withApplyconfig}
 	s.CRD.GenerateEmbeddedObjectMeta = a.embeddedObjectMeta
 	s.CRD.AllowDangerousTypes = a.allowDangerousTypes
 	s.CRD.IgnoreUnexportedFields = a.ignoreUnexportedFields

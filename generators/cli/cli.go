@@ -58,7 +58,7 @@ Usage:
                    [--webhook-dir D] [--webhook-header-file F]
                    [--crd-dir D] [--client-dir D] [--clientset-name N] [--plural-exceptions K:P,…]
                    [--max-desc-len N] [--generate-embedded-object-meta] [--allow-dangerous-types]
-                   [--ignore-unexported-fields] [--crd-versions v1] [--with-watch=false] [PATTERNS…]
+                   [--ignore-unexported-fields] [--crd-versions v1] [--with-watch=false] [--with-applyconfig=false] [PATTERNS…]
   metagen verify   (the flags of generate) [PATTERNS…]
   metagen compat   [--against REF | --old DIR | --old-module PATH@VERSION] [--format json] [PATTERNS…]
   metagen serve    [--addr 127.0.0.1:PORT] [--crds DIR] [--kubeconfig FILE] [--gc]

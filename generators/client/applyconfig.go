@@ -99,7 +99,7 @@ func (cs *clientset) planApplyConfigurations() map[string][]error {
 	}
 	for _, gv := range cs.Groups {
 		for _, ct := range gv.Types {
-			if isApplyRoot(ct) {
+			if isApplyRoot(ct) && !cs.noApply {
 				visit(ct.T.Object.Type())
 			}
 			for _, ext := range ct.Extensions {

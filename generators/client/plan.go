@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -29,6 +30,9 @@ type clientset struct {
 	Name string
 	// Groups are sorted by group name, then version.
 	Groups []*groupVersion
+	// noApply is kube_codegen.sh without --with-applyconfig: no apply
+	// configurations, no Apply methods.
+	noApply bool
 	// applyTypes are the types with apply configurations, of every group version.
 	applyTypes map[*types.TypeName]*applyType
 	// aliases are importAliases, computed once in newPlan: the same for every file.
@@ -96,7 +100,7 @@ func newPlan(u *model.Universe) *plan {
 		}
 		cs := byDir[dir]
 		if cs == nil {
-			cs = &clientset{Dir: dir, PkgPath: importPathOf(u, pkg, dir), Name: u.Settings.ClientsetName}
+			cs = &clientset{Dir: dir, PkgPath: importPathOf(u, pkg, dir), Name: u.Settings.ClientsetName, noApply: u.Settings.NoApply}
 			byDir[dir] = cs
 		}
 		if other := cs.find(gv.Group, gv.Version); other != nil {
@@ -231,6 +235,17 @@ func readGroupVersion(pkg *model.Package, settings model.Settings) (*groupVersio
 	return gv, errs
 }
 
+// withoutApply drops the apply verbs and the extra apply methods, as
+// client-gen does without --apply-configuration-package (kube_codegen.sh
+// without --with-applyconfig): with no apply configurations they have no
+// input type. Tagged stays: it is what the tags say.
+func withoutApply(ct *clientType) {
+	if ct.Verbs != nil {
+		ct.Verbs["apply"], ct.Verbs["applyStatus"] = false, false
+	}
+	ct.Extensions = slices.DeleteFunc(ct.Extensions, func(e extension) bool { return e.Verb == "apply" })
+}
+
 // readType checks a +genclient type and reads its tags.
 func readType(t *model.Type, settings model.Settings) (*clientType, []error) {
 	var errs []error
@@ -259,6 +274,9 @@ func readType(t *model.Type, settings model.Settings) (*clientType, []error) {
 	exts, extErrs := readExtensions(t)
 	ct.Extensions = exts
 	errs = append(errs, extErrs...)
+	if settings.NoApply {
+		withoutApply(ct)
+	}
 	if ct.Verbs.has("list") && t.Package.Lookup(t.Name+"List") == nil {
 		errs = append(errs, diag.Errorf(t.Pos, "+genclient type %s has no %sList type for its list verb; declare it or add +genclient:skipVerbs=list", t.Name, t.Name))
 	}

@@ -135,7 +135,7 @@ func expandAll(kinds []*Kind, schemas *openapi.Result) {
 		limit <- struct{}{}
 		go func() {
 			defer func() { <-limit; wg.Done() }()
-			expanded, err := schemas.Expand(k.Type.Object)
+			expanded, err := schemas.ExpandDescribing(k.Type.Object)
 			if err != nil {
 				k.Err = err
 				return

@@ -2,6 +2,7 @@ package crd
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"go/token"
 	"strconv"
@@ -118,6 +119,12 @@ func (b *builder) schema(path string, v *version) *apiextensionsv1.CustomResourc
 		b.errs = append(b.errs, diag.Unwrap(err)...)
 		b.broken = true
 		return nil
+	}
+	for _, w := range expanded.Warnings {
+		var warning *diag.Warning
+		if errors.As(w, &warning) {
+			b.pass.Warn(warning.Pos, "%s", warning.Msg)
+		}
 	}
 	root := expanded.Schema
 	schemaPath := path + ".schema.openAPIV3Schema"

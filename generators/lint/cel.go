@@ -2,6 +2,7 @@ package lint
 
 import (
 	"go/types"
+	apiservercel "k8s.io/apiserver/pkg/cel"
 	"maps"
 	"slices"
 	"strings"
@@ -86,6 +87,11 @@ func checkRule(m markers.Marker, rule string, self types.Type, what string) []er
 			return
 		}
 		name := sel.FieldName()
+		if unescaped, ok := apiservercel.Unescape(name); ok {
+			// kube-apiserver's escaping of property names that are CEL
+			// keywords or not identifiers: self.__namespace__ is namespace
+			name = unescaped
+		}
 		if fields[name] || seen[name] {
 			return
 		}

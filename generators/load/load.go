@@ -264,13 +264,21 @@ var generatedNames = []string{
 	"SchemeGroupVersion", "SchemeBuilder", "AddToScheme", // zz_generated.register.go
 }
 
+// registerNames are the other declarations of zz_generated.register.go
+// (register-gen's, and metagen's register generator's): hand-written files
+// use them (gateway-api's well_known_labels.go: GroupName + "/…"), so while
+// the file is not yet written they are undefined. Too common as words to be
+// matched anywhere in a message: only as the undefined name itself.
+var registerNames = []string{"GroupName", "GroupVersion", "Resource", "localSchemeBuilder", "Install", "addKnownTypes"}
+
 func mentionsGeneratedName(msg string) bool {
 	for _, name := range generatedNames {
 		if strings.Contains(msg, name) {
 			return true
 		}
 	}
-	return false
+	undefined, ok := strings.CutPrefix(msg, "undefined: ")
+	return ok && slices.Contains(registerNames, undefined)
 }
 
 func positioned(e packages.Error) error {

@@ -174,3 +174,32 @@ func TestNeededInputsLeaveOutUnimportedOutput(t *testing.T) {
 		t.Fatalf("got %d packages, want only user", len(universe.Packages))
 	}
 }
+
+// A hand-written file that uses what zz_generated.register.go declares
+// (GroupName) loads while that file is not written yet.
+func TestLoadToleratesMissingRegisterFile(t *testing.T) {
+	universe, err := Load(Options{Patterns: []string{"./testdata/registerless"}})
+	if err != nil {
+		t.Fatalf("load failed: %v", err)
+	}
+	if len(universe.Packages) != 1 || universe.Packages[0].Lookup("Gadget") == nil {
+		t.Fatalf("Gadget not in the model: %v", universe.Packages)
+	}
+}
+
+// Only the register file's names themselves are tolerated as undefined:
+// a name that merely contains one is still an error.
+func TestMentionsGeneratedNameRegisterNamesExactly(t *testing.T) {
+	for msg, want := range map[string]bool{
+		"undefined: GroupName":             true,
+		"undefined: Resource":              true,
+		"undefined: SchemeBuilder":         true,
+		"undefined: ResourceList":          false,
+		"undefined: MyGroupName":           false,
+		"cannot use GroupName (untyped) …": false,
+	} {
+		if got := mentionsGeneratedName(msg); got != want {
+			t.Errorf("mentionsGeneratedName(%q) = %v, want %v", msg, got, want)
+		}
+	}
+}

@@ -69,6 +69,9 @@ type Settings struct {
 	ClientsetName string
 	// NoWatch leaves out listers and informers (kube_codegen.sh without --with-watch).
 	NoWatch bool
+	// NoApply leaves out apply configurations and the Apply methods
+	// (kube_codegen.sh without --with-applyconfig).
+	NoApply bool
 	// CRD holds controller-gen's crd: options.
 	CRD CRDOptions
 	// Manifests are the rbac and webhook generators' options by flag name

@@ -25,6 +25,12 @@ type builder struct {
 	// crd is set when the schema is for a CRD (Expand): integers get
 	// controller-gen's formats.
 	crd bool
+	// floatsRefused and unexportedSkipped are controller-gen's crd options
+	// allowDangerousTypes (unset) and ignoreUnexportedFields, in a CRD.
+	floatsRefused, unexportedSkipped bool
+	// describing is set for a schema read rather than written as a CRD
+	// (ExpandDescribing): the +enum lists of the run's own packages count.
+	describing bool
 	// openapiGen is set for the openapi generator's own definitions, where
 	// openapi-gen's rules hold; a CRD or an apply configuration's schema
 	// (a project that never runs openapi-gen) does not answer to them.
@@ -133,6 +139,9 @@ func (b *builder) members(t types.Type, s *schema, depth int) {
 		if hasOpenAPIGenValue(c.Markers, "false") {
 			continue
 		}
+		if b.crd && !b.crdField(field, tag) {
+			continue
+		}
 		if inlined(field, tag) {
 			if !b.compat {
 				b.inlineTypeMarkers(s, field.Type()) // before its members: their rules go first
@@ -154,6 +163,25 @@ func (b *builder) members(t types.Type, s *schema, depth int) {
 	for _, m := range keepSet {
 		b.addCELRule(s, m)
 	}
+}
+
+// crdField applies controller-gen's rules for unexported fields in a CRD
+// schema: with ignoreUnexportedFields one (not an embedded one) is left out;
+// without it, one with no JSON tag is an error, as in controller-gen
+// (encoding/json never writes it). An exported field with no JSON tag keeps
+// openapi-gen's Go-named property.
+func (b *builder) crdField(field *types.Var, tag reflect.StructTag) bool {
+	if field.Embedded() || field.Exported() {
+		return true
+	}
+	if b.unexportedSkipped {
+		return false
+	}
+	if _, tagged := tag.Lookup("json"); !tagged {
+		b.errorf(b.g.universe.Fset.Position(field.Pos()), "unexported field %s has no JSON tag: controller-gen refuses it in a CRD schema; add `json:\"-\"`, or pass --ignore-unexported-fields (controller-gen crd:ignoreUnexportedFields=true) to leave unexported fields out", field.Name())
+		return false
+	}
+	return true
 }
 
 // visibleFields keeps the properties encoding/json encodes, and lists the
@@ -380,26 +408,17 @@ func celMarker(m markers.Marker, rule, message string) markers.Marker {
 
 // valueDescription is the description of a field, list item or map value
 // of type t, with comment c: openapi-gen's, with the values of an enum type
-// listed, or in a CRD controller-gen's (see addNamedTypeDoc), with the same
-// list.
+// listed, or in a CRD controller-gen's (see addNamedTypeDoc), which lists
+// no values (its enum keyword does).
 func (b *builder) valueDescription(s *schema, c comment, t types.Type) string {
-	enum := b.enumOf(t)
 	if !b.crd {
 		lines := c.Lines
-		if enum != nil {
+		if enum := b.enumOf(t); enum != nil {
 			lines = append(append([]string(nil), lines...), enum.descriptionLines()...)
 		}
 		return description(lines)
 	}
-	doc := b.addNamedTypeDoc(s, t, crdDescription(c.Doc))
-	if enum == nil {
-		return doc
-	}
-	values := description(enum.descriptionLines())
-	if doc == "" {
-		return values
-	}
-	return doc + "\n\n" + values
+	return b.addNamedTypeDoc(s, t, crdDescription(c.Doc))
 }
 
 // typeDescription is the description of a named struct type. In a CRD a
@@ -468,6 +487,9 @@ func (b *builder) typed(s *schema, t types.Type, pos token.Position) {
 			format = crdIntegerFormat(basic)
 		}
 		if b.crd && typ == "number" {
+			if b.floatsRefused {
+				b.errorf(pos, "float field (%s): controller-gen refuses floats in a CRD, as their support varies across languages; serialize it as a string (or resource.Quantity), or pass --allow-dangerous-types (controller-gen crd:allowDangerousTypes=true)", types.TypeString(t, packageName))
+			}
 			format = "" // controller-gen writes a float field as a number without format
 		}
 		s.Type, s.Format, s.WriteFormat = []string{typ}, format, true
@@ -601,15 +623,17 @@ func typeString(t types.Type) string {
 }
 
 // enumOf returns the enum type behind t (through one pointer), if the enum
-// counts in this mode. A CRD leaves out the +enum types of packages
-// outside the run, as controller-gen does: kube-apiserver validates a CRD
-// by its schema, and k8s.io/api's +enum lists omit values its own
-// validation accepts (Toleration's effect "" means every effect), so
-// carrying them would refuse objects a Pod accepts. A +k8s:enum list is
-// enforced by Kubernetes' declarative validation too, so it stays.
+// counts in this mode. A CRD leaves out openapi-gen's +enum types, as
+// controller-gen does (it reads only +k8s:enum): kube-apiserver validates a
+// CRD by its schema, and +enum lists may omit values the project's own
+// validation accepts (k8s.io/api's Toleration effect "" means every
+// effect), so carrying them would refuse objects the project accepts. A
+// +k8s:enum list is enforced by Kubernetes' declarative validation too, so
+// it stays. A schema read for compatibility keeps the +enum lists of the
+// run's own packages: removing a value breaks their clients.
 func (b *builder) enumOf(t types.Type) *enumType {
 	enum := b.g.enums.lookup(t)
-	if enum == nil || b.compat && enum.k8sOnly || b.crd && enum.external && !enum.k8sEnum {
+	if enum == nil || b.compat && enum.k8sOnly || b.crd && !enum.k8sEnum && (!b.describing || enum.external) {
 		return nil
 	}
 	return enum
@@ -763,3 +787,6 @@ func quoteList(values []string) string {
 	}
 	return strings.Join(quoted, ", ")
 }
+
+// packageName qualifies a type by its package's name (v1.Ratio), as Go source does.
+func packageName(p *types.Package) string { return p.Name() }

@@ -24,6 +24,9 @@ type Expanded struct {
 	// ("properties[spec].items", "properties[spec].x-kubernetes-validations[0]"),
 	// to the declaration or marker it came from.
 	Origins map[string]token.Position
+	// Warnings are the harmless problems found (positioned diag.Warnings),
+	// for the caller to report.
+	Warnings []error
 }
 
 // Expand builds the expanded schema of obj for a CRD. It keeps only the
@@ -33,22 +36,49 @@ type Expanded struct {
 // Quantity, IntOrString, RawExtension …) as kube-apiserver expects them.
 // A type that cannot have a structural schema (an interface, a recursive
 // type, a type with its own JSON encoding) is a positioned error.
+//
+// The run's controller-gen crd options apply: a float field is an error
+// unless AllowDangerousTypes, unexported fields are left out with
+// IgnoreUnexportedFields.
 func (r *Result) Expand(obj *types.TypeName) (*Expanded, error) {
+	return r.expand(obj, crdMode{floatsRefused: !r.g.universe.Settings.CRD.AllowDangerousTypes, unexportedSkipped: r.g.universe.Settings.CRD.IgnoreUnexportedFields})
+}
+
+// ExpandDescribing is Expand for reading schemas rather than writing a CRD
+// (metagen compat compares them): float fields are described, as with
+// allowDangerousTypes, since refusing them is the CRD generator's business;
+// the +enum lists of the run's own packages are kept.
+func (r *Result) ExpandDescribing(obj *types.TypeName) (*Expanded, error) {
+	return r.expand(obj, crdMode{describing: true, unexportedSkipped: r.g.universe.Settings.CRD.IgnoreUnexportedFields})
+}
+
+// crdMode is how a CRD schema is built: the builder's switches, which the
+// shared definitions are keyed by too.
+type crdMode struct{ describing, floatsRefused, unexportedSkipped bool }
+
+func (m crdMode) set(b *builder) {
+	b.crd, b.describing = true, m.describing
+	b.floatsRefused, b.unexportedSkipped = m.floatsRefused, m.unexportedSkipped
+}
+
+func (r *Result) expand(obj *types.TypeName, mode crdMode) (*Expanded, error) {
 	g := r.g
 	b := g.newBuilder(false)
-	b.crd = true
-	e := &expander{g: g, b: b, origins: map[string]token.Position{}, expanding: map[*types.TypeName]bool{}}
+	mode.set(b)
+	e := &expander{g: g, b: b, mode: mode, origins: map[string]token.Position{}, expanding: map[*types.TypeName]bool{}}
 	s := e.named(obj, "", g.position(obj), false)
-	errs := append(e.b.errs, e.errs...)
+	problems := append(e.b.errs, e.errs...)
+	errs, warnings := diag.Split(problems...)
 	if len(errs) > 0 {
-		return nil, errors.Join(diag.Sort(errs)...)
+		return nil, errors.Join(diag.Sort(problems)...)
 	}
-	return &Expanded{Schema: s, Origins: e.origins}, nil
+	return &Expanded{Schema: s, Origins: e.origins, Warnings: warnings}, nil
 }
 
 type expander struct {
 	g         *generation
 	b         *builder
+	mode      crdMode
 	origins   map[string]token.Position
 	expanding map[*types.TypeName]bool
 	defs      map[*types.TypeName]*definition
@@ -94,9 +124,15 @@ func anyResult(types.Type) bool { return true }
 // shared by every expansion that reaches it (each kind that embeds a
 // PodSpec, say); its problems are reported with each expansion.
 func (e *expander) define(obj *types.TypeName) *definition {
-	def, errs := e.g.crdDefinition(obj)
+	def, errs := e.g.crdDefinition(obj, e.mode)
 	e.errs = append(e.errs, errs...)
 	return def
+}
+
+// crdDefKey: a type's CRD definition depends on the mode it is built in.
+type crdDefKey struct {
+	obj  *types.TypeName
+	mode crdMode
 }
 
 // crdDefinition is one type's definition in a CRD schema and the problems
@@ -109,20 +145,21 @@ type crdDefinition struct {
 
 // crdDefinition builds obj's CRD definition on first use, with a builder of
 // its own: a definition depends only on the type and the run.
-func (g *generation) crdDefinition(obj *types.TypeName) (*definition, []error) {
+func (g *generation) crdDefinition(obj *types.TypeName, mode crdMode) (*definition, []error) {
+	key := crdDefKey{obj, mode}
 	g.mu.Lock()
 	if g.crdDefs == nil {
-		g.crdDefs = map[*types.TypeName]*crdDefinition{}
+		g.crdDefs = map[crdDefKey]*crdDefinition{}
 	}
-	d := g.crdDefs[obj]
+	d := g.crdDefs[key]
 	if d == nil {
 		d = &crdDefinition{}
-		g.crdDefs[obj] = d
+		g.crdDefs[key] = d
 	}
 	g.mu.Unlock()
 	d.once.Do(func() {
 		b := g.newBuilder(false)
-		b.crd = true
+		mode.set(b)
 		d.def, d.errs = b.define(obj), b.errs
 	})
 	return d.def, d.errs

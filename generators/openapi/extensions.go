@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/markers"
 )
 
@@ -83,6 +84,18 @@ func (b *builder) memberExtensions(c comment, t types.Type, other map[string]any
 	return appendSorted(out, other)
 }
 
+// misplaced reports a list, map or struct tag on a field of another type: a
+// marker with no effect where it stands (openapi-gen only logs it; k8s.io/api
+// v0.37.2 has +listType=atomic on *SideEffectClass), so a warning. In a CRD
+// it is an error: kube-apiserver refuses the extension on another type.
+func (b *builder) misplaced(m markers.Marker, applies string, t types.Type) {
+	if b.crd {
+		b.errorf(m.Pos, "%s applies to %s, not to %s", m, applies, types.TypeString(t, nil))
+		return
+	}
+	b.errs = append(b.errs, diag.Warnf(m.Pos, "%s applies to %s, not to %s: it has no effect here", m, applies, types.TypeString(t, nil)))
+}
+
 // checkMemberTags checks the idl tags of a field against its type.
 func (b *builder) checkMemberTags(c comment, t types.Type) {
 	resolved := resolve(t)
@@ -95,15 +108,15 @@ func (b *builder) checkMemberTags(c comment, t types.Type) {
 		switch m.Name {
 		case "listType", "listMapKey":
 			if !isList {
-				b.errorf(m.Pos, "%s applies to a list, not to %s", m, types.TypeString(t, nil))
+				b.misplaced(m, "a list", t)
 			}
 		case "mapType":
 			if !isMap && structBehind(t) == nil {
-				b.errorf(m.Pos, "%s applies to a map or a struct, not to %s", m, types.TypeString(t, nil))
+				b.misplaced(m, "a map or a struct", t)
 			}
 		case "structType":
 			if structBehind(t) == nil {
-				b.errorf(m.Pos, "%s applies to a struct, not to %s", m, types.TypeString(t, nil))
+				b.misplaced(m, "a struct", t)
 			}
 		case "patchStrategy":
 			for _, strategy := range strings.Split(m.Value, ",") {

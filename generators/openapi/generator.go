@@ -90,7 +90,7 @@ type generation struct {
 
 	mu       sync.Mutex
 	comments map[*types.TypeName]comment
-	crdDefs  map[*types.TypeName]*crdDefinition // see crdDefinition
+	crdDefs  map[crdDefKey]*crdDefinition // see crdDefinition
 }
 
 // generationFor returns the run's shared state.
@@ -123,11 +123,13 @@ func run(pass *gen.Pass, options Options) error {
 	g := generationFor(pass)
 	pkg := pass.Package
 	compat := options.Compat || pkg.Markers.Has(markerCompatibility)
-	defs, errs := g.definitions(pkg, compat)
+	defs, problems := g.definitions(pkg, compat)
 	named := g.modelNameMethods(pkg)
+	errs, warnings := diag.Split(problems...)
 	if len(errs) > 0 {
-		return errors.Join(diag.Sort(errs)...)
+		return errors.Join(diag.Sort(problems)...)
 	}
+	warn(pass, warnings)
 	if len(defs) == 0 && len(named) == 0 && !optedIn(pkg) {
 		return nil
 	}
@@ -138,6 +140,16 @@ func run(pass *gen.Pass, options Options) error {
 	}
 	reportAPIRules(pass, g)
 	return nil
+}
+
+// warn reports the builder's warnings on the pass, which writes its files.
+func warn(pass *gen.Pass, warnings []error) {
+	for _, w := range warnings {
+		var warning *diag.Warning
+		if errors.As(w, &warning) {
+			pass.Warn(warning.Pos, "%s", warning.Msg)
+		}
+	}
 }
 
 func optedIn(pkg *model.Package) bool {

@@ -15,13 +15,14 @@
 #   M_CLIENT_PKGS    packages whose client the project generates (the anchors' client-gen inputs)
 #   M_APPLY M_WATCH  1 when the project generates apply configurations (kube_codegen.sh
 #                    --with-applyconfig) / listers and informers (--with-watch): the anchors do the same
+#                    (metagen: --with-applyconfig=false / --with-watch=false in M_MG_FLAGS otherwise)
 #   M_SHIPPED_CLIENT DIR of the shipped generated client, relative to the module root
 #   M_SHIPPED_MAP    renames of the shipped layout to metagen's (clientset/versioned=clientset, ...)
 #   M_CLIENT_FLAGS   extra flags the project gives client-gen, lister-gen and informer-gen
 #                    (e.g. --plural-exceptions=...); the anchors get them too
 # Versions are pinned: the harness is meant to give the same answer every run.
 
-MODULES="metrics kube-aggregator snapshotter cert-manager kueue kuberay flux-source"
+MODULES="metrics kube-aggregator snapshotter cert-manager kueue kuberay flux-source gateway-api cluster-api prometheus-operator"
 
 
 reset_module() {
@@ -36,7 +37,7 @@ mod_metrics() { # k8s.io/metrics: kube_codegen.sh gen_helpers + gen_client; open
 	        pkg/apis/external_metrics pkg/apis/external_metrics/v1beta1"
 	M_GENS=deepcopy,openapi,client,conversion
 	M_CLIENT_PKGS="pkg/apis/metrics/v1 pkg/apis/metrics/v1alpha1 pkg/apis/metrics/v1beta1" M_APPLY=0 M_WATCH=0
-	M_MG_FLAGS=--with-watch=false
+	M_MG_FLAGS="--with-watch=false --with-applyconfig=false"
 	M_SHIPPED_CLIENT=pkg/client M_SHIPPED_MAP=clientset/versioned=clientset
 }
 
@@ -53,7 +54,7 @@ mod_snapshotter() { # external-snapshotter client/v8: kube_codegen.sh (deepcopy,
 	M_PKGS="apis/volumesnapshot/v1 apis/volumegroupsnapshot/v1 apis/volumegroupsnapshot/v1beta1 apis/volumegroupsnapshot/v1beta2"
 	M_GENS=deepcopy,crd,client
 	M_CRD_PKGS=$M_PKGS M_CRD_SHIPPED=$M_MOD@$M_VER:config/crd M_CG_OPTS=crd
-	M_CLIENT_PKGS=$M_PKGS M_APPLY=0
+	M_CLIENT_PKGS=$M_PKGS M_APPLY=0 M_MG_FLAGS=--with-applyconfig=false
 	M_SHIPPED_CLIENT=. M_SHIPPED_MAP=clientset/versioned=clientset,informers/externalversions=informers
 }
 
@@ -95,6 +96,34 @@ mod_flux_source() { # fluxcd source-controller/api: controller-gen object + crd:
 	M_GENS=deepcopy,crd
 	M_CRD_PKGS=$M_PKGS M_CRD_SHIPPED=github.com/fluxcd/source-controller@v1.9.6:config/crd/bases
 	M_CG_OPTS=crd:crdVersions=v1 M_MG_FLAGS=--crd-versions=v1
+}
+
+mod_gateway_api() { # gateway-api: controller-gen object + crd (hack/update-codegen.sh; shipped CRDs by its tools/generator), register-gen, client-gen & co with applyconfig
+	M_MOD=sigs.k8s.io/gateway-api M_VER=v1.6.3 M_KIND=both M_DC_TOOL=controller-gen
+	M_PKGS="apis/v1 apis/v1alpha2 apis/v1alpha3 apis/v1beta1 apisx/v1alpha1"
+	M_GENS=deepcopy,register,crd,client
+	M_CRD_PKGS=$M_PKGS M_CRD_SHIPPED=$M_MOD@$M_VER:config/crd/experimental M_CG_OPTS=crd
+	M_CLIENT_PKGS=$M_PKGS
+	M_SHIPPED_CLIENT=pkg/client M_SHIPPED_MAP=clientset/versioned=clientset,informers/externalversions=informers
+}
+
+mod_cluster_api() { # cluster-api/api: controller-gen object + crd:crdVersions=v1 (Makefile generate-manifests-*); no client
+	M_MOD=sigs.k8s.io/cluster-api/api M_VER=v1.14.2 M_KIND=kb M_DC_TOOL=controller-gen
+	M_PKGS="addons/v1beta1 addons/v1beta2 core/v1beta1 core/v1beta2 ipam/v1alpha1 ipam/v1beta1 ipam/v1beta2
+	        runtime/v1alpha1 runtime/v1beta2 bootstrap/kubeadm/v1beta1 bootstrap/kubeadm/v1beta2
+	        controlplane/kubeadm/v1beta1 controlplane/kubeadm/v1beta2"
+	M_GENS=deepcopy,crd
+	M_CRD_PKGS=$M_PKGS M_CRD_SHIPPED=sigs.k8s.io/cluster-api@v1.14.2:core/config/crd/bases
+	M_CG_OPTS=crd:crdVersions=v1 M_MG_FLAGS=--crd-versions=v1
+}
+
+mod_prometheus_operator() { # prometheus-operator pkg/apis/monitoring: controller-gen object + crd:crdVersions=v1 (Makefile generate-crds, paths=./...), client-gen & co with applyconfig
+	# the main module (shipped CRDs and client) is not on the proxy: compared with the anchors only
+	M_MOD=github.com/prometheus-operator/prometheus-operator/pkg/apis/monitoring M_VER=v0.95.2 M_KIND=both M_DC_TOOL=controller-gen
+	M_PKGS="v1 v1alpha1 v1beta1"
+	M_GENS=deepcopy,crd,client
+	M_CRD_PKGS=$M_PKGS M_CG_OPTS=crd:crdVersions=v1 M_MG_FLAGS=--crd-versions=v1
+	M_CLIENT_PKGS=$M_PKGS
 }
 
 HOLDOUT_MODULES=""
