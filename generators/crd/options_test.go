@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/metagen-dev/metagen/generators/load"
 	"github.com/metagen-dev/metagen/generators/model"
 	"github.com/metagen-dev/metagen/internal/golden"
 )
@@ -135,14 +134,9 @@ func TestCRDOptionsAgainstControllerGen(t *testing.T) {
 		t.Fatalf("controller-gen with the options: %v\n%s", err, out)
 	}
 	theirs := readCRDs(t, filepath.Join(work, "controller-gen"))
-	universe, err := load.Load(load.Options{Dir: work, Patterns: []string{"./..."},
-		Settings: model.Settings{CRD: model.CRDOptions{AllowDangerousTypes: true, IgnoreUnexportedFields: true}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	files, errs := runPasses(universe)
-	if len(errs) > 0 {
-		t.Fatalf("metagen with the options: %v", errs)
+	files := generateDir(t, work, model.Settings{CRD: model.CRDOptions{AllowDangerousTypes: true, IgnoreUnexportedFields: true}})
+	if errs, failed := files[errorsFile]; failed {
+		t.Fatalf("metagen with the options:\n%s", errs)
 	}
 	ours2 := map[string]any{}
 	for file, data := range files {
