@@ -1,7 +1,6 @@
 package golden
 
 import (
-	"encoding/json"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -161,14 +160,7 @@ func (h Harness) Compiles(t *testing.T) int {
 		}
 	}
 	slices.Sort(packages)
-	overlay := filepath.Join(t.TempDir(), "overlay.json")
-	data, err := json.Marshal(map[string]any{"Replace": replace})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(overlay, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	overlay := overlayFile(t, replace)
 	cmd := exec.Command("go", append([]string{"build", "-overlay=" + overlay}, packages...)...)
 	cmd.Dir = root
 	if out, err := cmd.CombinedOutput(); err != nil {

@@ -30,11 +30,18 @@ func WriteOverlay(t testing.TB, plan *gofile.Plan) string {
 		}
 		replace[c.Path] = tmp
 	}
+	return overlayFile(t, replace)
+}
+
+// overlayFile writes a go command -overlay file that replaces each path
+// of replace (a key) with the file its value names.
+func overlayFile(t testing.TB, replace map[string]string) string {
+	t.Helper()
 	data, err := json.Marshal(map[string]any{"Replace": replace})
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(dir, "overlay.json")
+	path := filepath.Join(t.TempDir(), "overlay.json")
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
