@@ -62,6 +62,11 @@ func serveOpenAPI(core, extensions openAPISource) error {
 	if err := v3.RegisterOpenAPIV3VersionedService("/openapi/v3", mux); err != nil {
 		return err
 	}
+	// One build at a time: DefaultOpenAPIV3Config computes Definitions once
+	// and every build of the config shares them, while builder3 edits the
+	// definitions' extension maps as it goes; the handler prepares group
+	// versions concurrently (kube-apiserver builds them one by one at start).
+	var buildMu sync.Mutex
 	for _, source := range []openAPISource{core, extensions} {
 		for _, ws := range source.server.Handler.GoRestfulContainer.RegisteredWebServices() {
 			groupVersion := strings.TrimPrefix(ws.RootPath(), "/")
@@ -69,6 +74,8 @@ func serveOpenAPI(core, extensions openAPISource) error {
 				continue
 			}
 			v3.UpdateGroupVersionLazy(groupVersion, cached.Once(cached.Func(func() (*spec3.OpenAPI, string, error) {
+				buildMu.Lock()
+				defer buildMu.Unlock()
 				openAPI, err := builder3.BuildOpenAPISpecFromRoutes(restfuladapter.AdaptWebServices([]*restful.WebService{ws}), source.config)
 				return openAPI, "static", err // the served document's ETag is its hash
 			})))
