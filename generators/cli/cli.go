@@ -153,14 +153,21 @@ func verify(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitError
 	}
+	cached := openCachedVerify(args, report, stderr)
+	if cached.replay(report, stderr) {
+		return exitOK
+	}
 	plan, err := pipeline.NewPlan(opts)
 	report.finish()
 	if err != nil {
 		reportErrors(stderr, err)
 		return exitError
 	}
-	reportErrors(stderr, errors.Join(plan.Warnings...))
+	var warnings strings.Builder
+	reportErrors(&warnings, errors.Join(plan.Warnings...))
+	fmt.Fprint(stderr, warnings.String())
 	if len(plan.Pending()) == 0 {
+		cached.store(warnings.String(), report.stats)
 		report.summary("out of date")
 		return exitOK
 	}

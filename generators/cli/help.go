@@ -259,6 +259,14 @@ is shown while it runs.
 	"verify": `Runs generate without writing: exits 0 when every generated file is current, and 1 with a
 unified diff on stdout when one is stale, missing or extra (for CI; metagentest.Verify
 does the same in a Go test).
+A passing verify is remembered, as go test remembers a passing test: verifying the same tree
+again prints the warnings and summary it printed, marked "cached", without loading anything.
+The same tree is the same metagen binary, arguments, working directory, GO*/CGO_*/METAGEN_*
+environment, go command, go env file, files named by arguments, and the content of every file
+of the module and of its go.mod's local replacements; a go.work workspace, GOFLAGS with
+-mod=mod or -modfile, cgo or a symlink to a directory turn the cache off for the run, and so
+does -v. The cache lives in metagen/verify under the user cache directory; METAGEN_CACHE=DIR
+moves it, METAGEN_CACHE=off turns it off.
 `,
 }
 

@@ -25,6 +25,9 @@ type reporter struct {
 	quiet    bool
 	start    time.Time
 	stats    pipeline.Stats
+	// producingCount, when set, is the count of generators that wrote
+	// files (a cached verify has no per-generator stats).
+	producingCount int
 
 	mu         sync.Mutex
 	phase      string
@@ -135,8 +138,12 @@ func (r *reporter) summary(changed string) {
 		return
 	}
 	s := r.stats
+	generators := producing(s.Generators)
+	if r.producingCount > 0 {
+		generators = r.producingCount
+	}
 	fmt.Fprintf(r.w, "metagen: %s, %s, %s (%d %s) in %s\n",
-		count(s.Packages, "package", "packages"), count(producing(s.Generators), "generator", "generators"),
+		count(s.Packages, "package", "packages"), count(generators, "generator", "generators"),
 		count(s.Files, "file", "files"), s.Changed, changed, roughly(time.Since(r.start)))
 	if r.verbose {
 		r.timings()

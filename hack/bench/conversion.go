@@ -132,5 +132,5 @@ func prepareConversionAnchors(ctx context.Context, cfg config, ws *workspace) (t
 	for _, c := range commands {
 		script = append(script, shellQuote(c))
 	}
-	return tool{toolConversionAnchors, cfg.codeGeneratorVersion, "/bin/sh", []string{"-ec", strings.Join(script, "\n")}}, true, nil
+	return tool{name: toolConversionAnchors, version: cfg.codeGeneratorVersion, bin: "/bin/sh", args: []string{"-ec", strings.Join(script, "\n")}}, true, nil
 }

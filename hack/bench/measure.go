@@ -44,7 +44,7 @@ type measurement struct {
 func runMeasured(ctx context.Context, ws *workspace, t tool) (measurement, []byte, error) {
 	cmd := exec.CommandContext(ctx, t.bin, t.args...)
 	cmd.Dir = ws.apiDir
-	cmd.Env = append(os.Environ(), goEnv()...)
+	cmd.Env = append(append(os.Environ(), goEnv()...), t.env...)
 	// Output is kept in memory so it costs no terminal time and can be shown
 	// on failure.
 	var output bytes.Buffer

@@ -74,6 +74,11 @@ func runChecked(ctx context.Context, ws *workspace, t tool) (measurement, error)
 	if err != nil {
 		return m, err
 	}
+	if t.check != nil {
+		if err := t.check(output); err != nil {
+			return m, fmt.Errorf("%s: %w\n  command: %s\n  output tail:\n%s", t.name, err, t.commandLine(), tail(output, 40))
+		}
+	}
 	ch, err := ws.changes()
 	if err != nil {
 		return m, err

@@ -26,6 +26,10 @@ type tool struct {
 	version string // shown in the header of the report
 	bin     string
 	args    []string
+	env     []string // added to the environment of its runs
+	// check, when set, fails a run whose output shows it did not measure
+	// what the row claims (a cached verify that ran in full).
+	check func(output []byte) error
 }
 
 func (t tool) commandLine() string {
@@ -61,7 +65,7 @@ func prepareTool(ctx context.Context, cfg config, name, repoRoot string, ws *wor
 		// Same flags as upstream kube_codegen.sh, with ./... instead of the
 		// grepped package list so the tool discovers the packages itself.
 		args := []string{"--output-file", deepcopyOutputFile, "--go-header-file", ws.headerFile, "./..."}
-		return tool{name, cfg.deepcopyGenVersion, bin, args}, err == nil, err
+		return tool{name: name, version: cfg.deepcopyGenVersion, bin: bin, args: args}, err == nil, err
 	case toolOpenAPIGen:
 		bin, err := installAnchor(ctx, "k8s.io/kube-openapi/cmd/openapi-gen", cfg.openAPIGenVersion)
 		// As Kubernetes' kube_codegen.sh runs it, into one package, with the
@@ -71,12 +75,12 @@ func prepareTool(ctx context.Context, cfg config, name, repoRoot string, ws *wor
 			"--output-file", openAPIOutputFile, "--go-header-file", ws.headerFile,
 			"--report-filename", filepath.Join(ws.root, "api-rule-violations.list"), "./...",
 		}
-		return tool{name, cfg.openAPIGenVersion, bin, args}, err == nil, err
+		return tool{name: name, version: cfg.openAPIGenVersion, bin: bin, args: args}, err == nil, err
 	case toolCodeGenerator:
 		return prepareCodeGenerator(ctx, cfg, ws)
 	case toolConversionAnchors:
 		return prepareConversionAnchors(ctx, cfg, ws)
-	case toolAnchors, toolMetagenVerify, toolGoToolNoop, toolDirectNoop, toolFloor:
+	case toolAnchors, toolMetagenVerify, toolMetagenVerifyWarm, toolGoToolNoop, toolDirectNoop, toolFloor:
 		return prepareAllTool(ctx, cfg, name, repoRoot, ws)
 	case toolValidationGen:
 		bin, err := installAnchor(ctx, "k8s.io/code-generator/cmd/validation-gen", cfg.codeGeneratorVersion)
@@ -88,11 +92,11 @@ func prepareTool(ctx context.Context, cfg config, name, repoRoot string, ws *wor
 			args = append(args, "--readonly-pkg", pkg)
 		}
 		args = append(append(args, metaValidationPackage), ws.packageArgs()...)
-		return tool{name, cfg.codeGeneratorVersion, bin, args}, err == nil, err
+		return tool{name: name, version: cfg.codeGeneratorVersion, bin: bin, args: args}, err == nil, err
 	case toolControllerGen:
 		bin, err := installAnchor(ctx, "sigs.k8s.io/controller-tools/cmd/controller-gen", cfg.controllerGenVersion)
 		args := []string{fmt.Sprintf("object:headerFile=%q", ws.headerFile), "paths=./..."}
-		return tool{name, cfg.controllerGenVersion, bin, args}, err == nil, err
+		return tool{name: name, version: cfg.controllerGenVersion, bin: bin, args: args}, err == nil, err
 	}
 	return tool{}, false, fmt.Errorf("unknown tool %q", name)
 }
@@ -132,7 +136,7 @@ func prepareCodeGenerator(ctx context.Context, cfg config, ws *workspace) (tool,
 	for _, c := range commands {
 		script = append(script, shellQuote(c))
 	}
-	return tool{toolCodeGenerator, cfg.codeGeneratorVersion, "/bin/sh", []string{"-ec", strings.Join(script, "\n")}}, true, nil
+	return tool{name: toolCodeGenerator, version: cfg.codeGeneratorVersion, bin: "/bin/sh", args: []string{"-ec", strings.Join(script, "\n")}}, true, nil
 }
 
 // shellQuote renders a command line for sh.
@@ -166,7 +170,7 @@ func prepareMetagen(ctx context.Context, cfg config, repoRoot string, ws *worksp
 		version = repoRevision(ctx, repoRoot)
 	}
 	abs, err := filepath.Abs(bin)
-	return tool{toolMetagen, version, abs, expandArgs(cfg.metagenArgs, ws)}, err == nil, err
+	return tool{name: toolMetagen, version: version, bin: abs, args: expandArgs(cfg.metagenArgs, ws)}, err == nil, err
 }
 
 // expandArgs replaces the placeholders in user-supplied arguments: {header}

@@ -1,0 +1,115 @@
+package verifycache
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// Result is what a passing verify printed and counted, replayed on a hit.
+type Result struct {
+	// Warnings is the text of the run's warnings, as it printed them.
+	Warnings   string
+	Packages   int
+	Generators int
+	Files      int
+}
+
+// Cache is a directory of results, one file per key.
+type Cache struct{ dir string }
+
+// Open is the cache METAGEN_CACHE names: "off" turns it off (nil, nil), an
+// absolute path is its directory, and unset means metagen under
+// os.UserCacheDir.
+func Open() (*Cache, error) {
+	dir := os.Getenv("METAGEN_CACHE")
+	switch {
+	case dir == "off":
+		return nil, nil
+	case dir == "":
+		base, err := os.UserCacheDir()
+		if err != nil {
+			return nil, fmt.Errorf("no cache directory (%v); set METAGEN_CACHE to a directory or to off", err)
+		}
+		dir = filepath.Join(base, "metagen")
+	case !filepath.IsAbs(dir):
+		return nil, fmt.Errorf("METAGEN_CACHE=%s: want off or an absolute path", dir)
+	}
+	return &Cache{dir: filepath.Join(dir, "verify")}, nil
+}
+
+// Lookup returns the result stored under key.
+func (c *Cache) Lookup(key string) (Result, bool) {
+	path := c.entry(key)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Result{}, false
+	}
+	var r Result
+	if json.Unmarshal(data, &r) != nil {
+		return Result{}, false
+	}
+	now := time.Now()
+	os.Chtimes(path, now, now) // used: trim keeps it
+	return r, true
+}
+
+// Store saves r under key, through a temp file and a rename so that a
+// concurrent Lookup never reads half an entry, and now and then trims
+// entries unused for maxAge.
+func (c *Cache) Store(key string, r Result) error {
+	if err := os.MkdirAll(c.dir, 0o755); err != nil {
+		return err
+	}
+	data, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(c.dir, "tmp-*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), c.entry(key))
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return c.trim(time.Now())
+}
+
+// maxAge is how long an unused entry is kept; trimInterval how often Store
+// looks for such entries (each is a few hundred bytes).
+const (
+	maxAge       = 5 * 24 * time.Hour
+	trimInterval = 24 * time.Hour
+)
+
+func (c *Cache) trim(now time.Time) error {
+	stamp := filepath.Join(c.dir, "trim.txt")
+	if info, err := os.Stat(stamp); err == nil && now.Sub(info.ModTime()) < trimInterval {
+		return nil
+	} else if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	entries, err := os.ReadDir(c.dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil && e.Name() != "trim.txt" && now.Sub(info.ModTime()) > maxAge {
+			os.Remove(filepath.Join(c.dir, e.Name()))
+		}
+	}
+	return os.WriteFile(stamp, nil, 0o644)
+}
+
+func (c *Cache) entry(key string) string { return filepath.Join(c.dir, key+".json") }

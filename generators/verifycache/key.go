@@ -1,0 +1,315 @@
+// Package verifycache remembers that "metagen verify" passed on a tree, so
+// that verifying the same tree again skips loading and rendering, as go test
+// skips a test whose inputs did not change.
+//
+// The key is conservative: the metagen binary's build ID, the arguments, the
+// working directory, the environment the go command and metagen read, the go
+// binary, and the content of every file of the main module (and of each
+// directory a replace directive of its go.mod points to) and of every file an
+// argument names. Whatever the key cannot vouch for makes the run
+// uncacheable instead: a go.work workspace, GOFLAGS with -mod=mod or
+// -modfile, a symlink to a directory, a package that uses cgo (system headers
+// are not in the key), no go.mod. Modules from the module cache are covered
+// by go.sum, which is in the key. Only a verify that found nothing out of
+// date is stored.
+package verifycache
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"debug/elf"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"go/parser"
+	"go/token"
+	"hash"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/mod/modfile"
+)
+
+// keyVersion changes whenever what goes into a key does.
+const keyVersion = "metagen verify cache key v1"
+
+// Key is the hex digest of everything a verify run in dir with args depends
+// on, or an error saying why the run cannot be cached.
+func Key(dir string, args []string) (string, error) {
+	h := sha256.New()
+	field := func(name, value string) { fmt.Fprintf(h, "%s %d %s\n", name, len(value), value) }
+	field("version", keyVersion)
+	exe, err := executableID()
+	if err != nil {
+		return "", err
+	}
+	field("metagen", exe)
+	dir, err = filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	field("dir", dir)
+	for _, arg := range args {
+		field("arg", arg)
+	}
+	env, err := environment()
+	if err != nil {
+		return "", err
+	}
+	for _, kv := range env {
+		field("env", kv)
+	}
+	goID, err := goCommandID()
+	if err != nil {
+		return "", err
+	}
+	field("go", goID)
+	if err := hashNamedFiles(h, dir, args); err != nil {
+		return "", err
+	}
+	roots, err := moduleRoots(dir)
+	if err != nil {
+		return "", err
+	}
+	for _, root := range roots {
+		field("tree", root)
+		if err := hashTree(h, root); err != nil {
+			return "", err
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// executableID is the Go build ID of the running binary (a hash of its
+// content, in an ELF note), or the hash of the whole file where there is no
+// such note.
+func executableID() (string, error) {
+	path, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	if f, err := elf.Open(path); err == nil {
+		defer f.Close()
+		if s := f.Section(".note.go.buildid"); s != nil {
+			if data, err := s.Data(); err == nil && len(data) > 16 {
+				return "buildid " + hex.EncodeToString(data), nil
+			}
+		}
+	}
+	sum, err := fileHash(path)
+	return "sha256 " + sum, err
+}
+
+// environment is the variables that the go command or metagen read, sorted;
+// METAGEN_CACHE only says where the cache is.
+func environment() ([]string, error) {
+	var env []string
+	for _, kv := range os.Environ() {
+		name, value, _ := strings.Cut(kv, "=")
+		switch {
+		case name == "METAGEN_CACHE":
+			continue
+		case strings.HasPrefix(name, "GO"), strings.HasPrefix(name, "CGO_"), strings.HasPrefix(name, "METAGEN_"),
+			slices.Contains([]string{"PATH", "HOME", "XDG_CONFIG_HOME", "CC", "CXX", "PKG_CONFIG"}, name):
+		default:
+			continue
+		}
+		if name == "GOFLAGS" {
+			for _, flag := range strings.Fields(value) {
+				if strings.HasPrefix(flag, "-mod=mod") || strings.HasPrefix(flag, "-modfile") {
+					// go list may then resolve and download what go.mod lacks:
+					// the answer can change with the network.
+					return nil, fmt.Errorf("GOFLAGS has %s", flag)
+				}
+			}
+		}
+		env = append(env, kv)
+	}
+	slices.Sort(env)
+	// The go env file holds settings the environment does not show.
+	config, err := os.UserConfigDir()
+	if err != nil {
+		return nil, err
+	}
+	goEnvFile := filepath.Join(config, "go", "env")
+	if file := os.Getenv("GOENV"); file != "" {
+		goEnvFile = file
+	}
+	data, err := os.ReadFile(goEnvFile)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	return append(env, "go env file="+string(data)), nil
+}
+
+// goCommandID identifies the go command on PATH, which metagen's loading runs,
+// by path, size and modification time (a toolchain go.mod selects is a
+// module, immutable, named by go.mod and GOTOOLCHAIN, both in the key).
+func goCommandID() (string, error) {
+	path, err := exec.LookPath("go")
+	if err != nil {
+		return "", err
+	}
+	if path, err = filepath.EvalSymlinks(path); err != nil {
+		return "", err
+	}
+	info, err := os.Stat(path)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%s %d %d", path, info.Size(), info.ModTime().UnixNano()), nil
+}
+
+// hashNamedFiles hashes each file an argument names (--header-file F, or
+// --rbac-header-file=F): they may lie outside the module.
+func hashNamedFiles(h hash.Hash, dir string, args []string) error {
+	for _, arg := range args {
+		for _, value := range []string{arg, arg[strings.IndexByte(arg, '=')+1:]} {
+			path := value
+			if !filepath.IsAbs(path) {
+				path = filepath.Join(dir, path)
+			}
+			info, err := os.Stat(path)
+			if err != nil || !info.Mode().IsRegular() {
+				continue
+			}
+			sum, err := fileHash(path)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(h, "named %q %s\n", value, sum)
+		}
+	}
+	return nil
+}
+
+// moduleRoots is the main module's directory (the nearest go.mod at or above
+// dir) and the local directories its replace directives point to.
+func moduleRoots(dir string) ([]string, error) {
+	if gowork := os.Getenv("GOWORK"); gowork != "" && gowork != "off" {
+		return nil, errors.New("GOWORK names a workspace")
+	}
+	root := ""
+	for d := dir; ; d = filepath.Dir(d) {
+		if os.Getenv("GOWORK") != "off" && exists(filepath.Join(d, "go.work")) {
+			return nil, fmt.Errorf("%s makes a workspace", filepath.Join(d, "go.work"))
+		}
+		if root == "" && exists(filepath.Join(d, "go.mod")) {
+			root = d
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	if root == "" {
+		return nil, errors.New("no go.mod")
+	}
+	goMod := filepath.Join(root, "go.mod")
+	data, err := os.ReadFile(goMod)
+	if err != nil {
+		return nil, err
+	}
+	file, err := modfile.Parse(goMod, data, nil)
+	if err != nil {
+		return nil, err
+	}
+	roots := []string{root}
+	for _, r := range file.Replace {
+		if !modfile.IsDirectoryPath(r.New.Path) {
+			continue
+		}
+		path := r.New.Path
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(root, path)
+		}
+		roots = append(roots, filepath.Clean(path))
+	}
+	return roots, nil
+}
+
+// hashTree hashes every file under root but version control data: name,
+// and content (a symlink's target too). A symlink to a directory, or a Go
+// file that imports "C", makes the tree uncacheable.
+func hashTree(h hash.Hash, root string) error {
+	return filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		switch {
+		case d.IsDir():
+			if name := d.Name(); path != root && (name == ".git" || name == ".hg" || name == ".svn") {
+				return filepath.SkipDir
+			}
+			fmt.Fprintf(h, "dir %q\n", rel)
+			return nil
+		case d.Type()&fs.ModeSymlink != 0:
+			target, err := os.Readlink(path)
+			if err != nil {
+				return err
+			}
+			info, err := os.Stat(path)
+			if err == nil && info.IsDir() {
+				return fmt.Errorf("%s is a symlink to a directory", path)
+			}
+			fmt.Fprintf(h, "symlink %q %q\n", rel, target)
+			if err != nil {
+				return nil // dangling: the target's name is all there is
+			}
+		case !d.Type().IsRegular():
+			return fmt.Errorf("%s is not a regular file", path)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if strings.HasSuffix(path, ".go") && importsC(path, data) {
+			return fmt.Errorf("%s uses cgo", path)
+		}
+		sum := sha256.Sum256(data)
+		fmt.Fprintf(h, "file %q %x\n", rel, sum)
+		return nil
+	})
+}
+
+// importsC reports whether a Go file has import "C"; the parse is only paid
+// for files that hold the string at all.
+func importsC(path string, src []byte) bool {
+	if !bytes.Contains(src, []byte(`"C"`)) && !bytes.Contains(src, []byte("`C`")) {
+		return false
+	}
+	file, err := parser.ParseFile(token.NewFileSet(), path, src, parser.ImportsOnly)
+	if err != nil {
+		return false // go list reports the file; its content is in the key
+	}
+	for _, spec := range file.Imports {
+		if path, _ := strconv.Unquote(spec.Path.Value); path == "C" {
+			return true
+		}
+	}
+	return false
+}
+
+func fileHash(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}

@@ -1,0 +1,163 @@
+package verifycache
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func write(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// module is a module in a fresh directory (with no go.work above it, as
+// GOWORK=off makes sure), with a local replacement beside it and a header
+// file outside both; it returns the module's directory and the other two.
+func module(t *testing.T) (dir, replaced, header string) {
+	t.Helper()
+	t.Setenv("GOWORK", "off")
+	root := t.TempDir()
+	dir, replaced, header = filepath.Join(root, "m"), filepath.Join(root, "dep"), filepath.Join(root, "header.txt")
+	write(t, filepath.Join(dir, "go.mod"), "module example.com/m\n\ngo 1.26\n\nrequire example.com/dep v0.0.0\n\nreplace example.com/dep => ../dep\n")
+	write(t, filepath.Join(dir, "api", "types.go"), "package api\n\nconst s = \"C\" // not cgo\n")
+	write(t, filepath.Join(replaced, "go.mod"), "module example.com/dep\n")
+	write(t, filepath.Join(replaced, "dep.go"), "package dep\n")
+	write(t, header, "// license\n")
+	return dir, replaced, header
+}
+
+func key(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	k, err := Key(dir, args)
+	if err != nil {
+		t.Fatalf("Key: %v", err)
+	}
+	return k
+}
+
+// Every input of a verify run changes the key, and the key of the same
+// inputs is the same.
+func TestKeyChangesWithEveryInput(t *testing.T) {
+	dir, replaced, header := module(t)
+	args := []string{"--header-file", header, "./..."}
+	base := key(t, dir, args...)
+	if again := key(t, dir, args...); again != base {
+		t.Fatalf("the same tree has two keys: %s, %s", base, again)
+	}
+	for _, c := range []struct {
+		name   string
+		change func(t *testing.T) (undo func())
+	}{
+		{"a source file", edit(filepath.Join(dir, "api", "types.go"), "package api\n\ntype T struct{}\n")},
+		{"a new file", create(filepath.Join(dir, "api", "zz_generated.deepcopy.go"))},
+		{"a new non-Go file", create(filepath.Join(dir, "config", "crd", "x.yaml"))},
+		{"go.mod", edit(filepath.Join(dir, "go.mod"), "module example.com/m\n\ngo 1.26\n")},
+		{"go.sum", create(filepath.Join(dir, "go.sum"))},
+		{"the replaced directory", edit(filepath.Join(replaced, "dep.go"), "package dep\n\nvar X int\n")},
+		{"the header file", edit(header, "// another license\n")},
+		{"an environment variable", setenv("GOFLAGS", "-tags=x")},
+		{"GOOS", setenv("GOOS", "plan9")},
+		{"a METAGEN_ variable", setenv("METAGEN_CPUPROFILE", "/tmp/x")},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			undo := c.change(t)
+			if got := key(t, dir, args...); got == base {
+				t.Errorf("changing %s kept the key", c.name)
+			}
+			undo()
+			if got := key(t, dir, args...); got != base {
+				t.Errorf("undoing the change of %s did not give the key back", c.name)
+			}
+		})
+	}
+	if key(t, dir, "--header-file", header, ".") == base {
+		t.Error("other arguments, same key")
+	}
+	if key(t, filepath.Join(dir, "api"), args...) == base {
+		t.Error("another working directory, same key")
+	}
+	t.Setenv("METAGEN_CACHE", "/elsewhere")
+	if key(t, dir, args...) != base {
+		t.Error("where the cache is changed the key")
+	}
+}
+
+func edit(path, content string) func(t *testing.T) func() {
+	return func(t *testing.T) func() {
+		old, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(t, path, content)
+		return func() { write(t, path, string(old)) }
+	}
+}
+
+func create(path string) func(t *testing.T) func() {
+	return func(t *testing.T) func() {
+		top := path // the outermost directory or file the change makes
+		for d := filepath.Dir(path); ; d = filepath.Dir(d) {
+			if _, err := os.Stat(d); err == nil {
+				break
+			}
+			top = d
+		}
+		write(t, path, "")
+		return func() { os.RemoveAll(top) }
+	}
+}
+
+func setenv(name, value string) func(t *testing.T) func() {
+	return func(t *testing.T) func() {
+		old, had := os.LookupEnv(name)
+		os.Setenv(name, value)
+		return func() {
+			if had {
+				os.Setenv(name, old)
+			} else {
+				os.Unsetenv(name)
+			}
+		}
+	}
+}
+
+// What the key cannot vouch for makes the run uncacheable.
+func TestKeyRefusesWhatItCannotVouchFor(t *testing.T) {
+	for _, c := range []struct {
+		name, want string
+		setup      func(t *testing.T, dir string)
+	}{
+		{"go.work", "go.work", func(t *testing.T, dir string) {
+			write(t, filepath.Join(dir, "go.work"), "go 1.26\n\nuse .\n")
+			t.Setenv("GOWORK", "")
+		}},
+		{"GOWORK", "workspace", func(t *testing.T, dir string) { t.Setenv("GOWORK", filepath.Join(dir, "x.work")) }},
+		{"-mod=mod", "-mod=mod", func(t *testing.T, dir string) { t.Setenv("GOFLAGS", "-mod=mod") }},
+		{"-modfile", "-modfile", func(t *testing.T, dir string) { t.Setenv("GOFLAGS", "-modfile=other.mod") }},
+		{"cgo", "cgo", func(t *testing.T, dir string) {
+			write(t, filepath.Join(dir, "api", "c.go"), "package api\n\n// #include <stdio.h>\nimport \"C\"\n")
+		}},
+		{"a symlink to a directory", "symlink", func(t *testing.T, dir string) {
+			if err := os.Symlink(filepath.Join(dir, "api"), filepath.Join(dir, "link")); err != nil {
+				t.Skip(err)
+			}
+		}},
+		{"no go.mod", "no go.mod", func(t *testing.T, dir string) { os.Remove(filepath.Join(dir, "go.mod")) }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir, _, _ := module(t)
+			c.setup(t, dir)
+			_, err := Key(dir, []string{"./..."})
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("Key: %v, want an error about %s", err, c.want)
+			}
+		})
+	}
+}
