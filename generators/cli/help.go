@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"runtime/debug"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/pipeline"
+	"github.com/metagen-dev/metagen/generators/serveflags"
 )
 
 func help(args []string, stdout, stderr io.Writer) int {
@@ -272,24 +272,5 @@ moves it, METAGEN_CACHE=off turns it off.
 
 // printServeHelp documents serve; its flags come from serve's own flag set.
 func printServeHelp(w io.Writer) {
-	var defaults bytes.Buffer
-	serve([]string{"-h"}, io.Discard, &defaults)
-	_, flags, found := strings.Cut(defaults.String(), "\n")
-	if !found || !strings.HasPrefix(defaults.String(), "Usage of serve:") {
-		fmt.Fprint(w, defaults.String()) // no flags: a build without the server says so
-		return
-	}
-	fmt.Fprintf(w, "Usage: metagen serve [flags]\n\n%s\nFlags:\n%s", serveDoc, flags)
+	fmt.Fprint(w, serveflags.Help())
 }
-
-const serveDoc = `Runs metagen's in-process API server on loopback until interrupted (Ctrl-C): it behaves like
-kube-apiserver 1.37.2 on metadata, finalizers, deletion, watches and server-side apply, from
-k8s.io/apiserver's own registry store over an in-memory storage. It serves the CRDs --crds
-names, core/v1 Namespaces and certificates.k8s.io/v1 PodCertificateRequests, and prints its
-URL; --kubeconfig writes a kubeconfig for kubectl and clients:
-
-  metagen serve --crds config/crd --kubeconfig /tmp/kubeconfig &
-  kubectl --kubeconfig /tmp/kubeconfig get widgets
-
-In Go tests, server.StartForTest serves your Go types directly (see the README).
-`

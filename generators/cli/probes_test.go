@@ -1,5 +1,3 @@
-//go:build !metagen_noserve
-
 package cli
 
 import (
@@ -17,6 +15,7 @@ import (
 
 	"k8s.io/client-go/rest"
 
+	"github.com/metagen-dev/metagen/generators/servecmd"
 	"github.com/metagen-dev/metagen/internal/golden"
 )
 
@@ -237,7 +236,7 @@ func serveForProbe(t *testing.T, args ...string) *rest.Config {
 	ctx, cancel := context.WithCancel(context.Background())
 	var stdout, stderr bytes.Buffer
 	done := make(chan int, 1)
-	go func() { done <- serveUntil(ctx, append(args, "--kubeconfig", kubeconfig), &stdout, &stderr) }()
+	go func() { done <- servecmd.ServeUntil(ctx, append(args, "--kubeconfig", kubeconfig), &stdout, &stderr) }()
 	t.Cleanup(func() { cancel(); <-done })
 	return waitForKubeconfig(t, kubeconfig, done, &stderr)
 }
@@ -300,7 +299,7 @@ func probeServeAllInterfaces(t *testing.T) (string, bool) {
 	ok := true
 	for _, addr := range []string{"0.0.0.0:0", ":0"} {
 		var stdout, stderr bytes.Buffer
-		code := serveUntil(context.Background(), []string{"--addr", addr}, &stdout, &stderr)
+		code := servecmd.ServeUntil(context.Background(), []string{"--addr", addr}, &stdout, &stderr)
 		seen = append(seen, fmt.Sprintf("--addr %s: exit %d: %s", addr, code, strings.TrimSpace(stderr.String())))
 		ok = ok && code == exitError && strings.Contains(stderr.String(), "--bind-all-interfaces")
 	}
@@ -344,4 +343,3 @@ func runGoTest(t *testing.T, pkg, test string, count int, logged string) (string
 	}
 	return verdict, err == nil
 }
-

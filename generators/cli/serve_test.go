@@ -1,5 +1,3 @@
-//go:build !metagen_noserve
-
 package cli
 
 import (
@@ -16,6 +14,8 @@ import (
 	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/rest"
 	"k8s.io/client-go/tools/clientcmd"
+
+	"github.com/metagen-dev/metagen/generators/servecmd"
 )
 
 // metagen serve installs the CRDs, writes a kubeconfig clients can use, and
@@ -26,7 +26,7 @@ func TestServe(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	done := make(chan int)
 	go func() {
-		done <- serveUntil(ctx, []string{"--crds", "../../server/testdata/crds", "--kubeconfig", kubeconfig}, &stdout, &stderr)
+		done <- servecmd.ServeUntil(ctx, []string{"--crds", "../../server/testdata/crds", "--kubeconfig", kubeconfig}, &stdout, &stderr)
 	}()
 	config := waitForKubeconfig(t, kubeconfig, done, &stderr)
 	client, err := dynamic.NewForConfig(config)
@@ -70,7 +70,7 @@ func waitForKubeconfig(t *testing.T, path string, done <-chan int, stderr *bytes
 
 func TestServeRejectsArguments(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	if code := serveUntil(context.Background(), []string{"extra"}, &stdout, &stderr); code != exitError {
+	if code := servecmd.ServeUntil(context.Background(), []string{"extra"}, &stdout, &stderr); code != exitError {
 		t.Fatalf("exit code %d, want %d", code, exitError)
 	}
 }
@@ -78,7 +78,7 @@ func TestServeRejectsArguments(t *testing.T) {
 // serve listens on loopback only unless told otherwise, and then warns.
 func TestServeNonLoopbackAddress(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	if code := serveUntil(context.Background(), []string{"--addr", "0.0.0.0:0"}, &stdout, &stderr); code != exitError {
+	if code := servecmd.ServeUntil(context.Background(), []string{"--addr", "0.0.0.0:0"}, &stdout, &stderr); code != exitError {
 		t.Fatalf("--addr 0.0.0.0:0: exit code %d, want %d", code, exitError)
 	}
 	if !strings.Contains(stderr.String(), "--bind-all-interfaces") {
@@ -91,7 +91,7 @@ func TestServeNonLoopbackAddress(t *testing.T) {
 	stderr.Reset()
 	done := make(chan int)
 	go func() {
-		done <- serveUntil(ctx, []string{"--addr", "0.0.0.0:0", "--bind-all-interfaces", "--kubeconfig", kubeconfig}, &stdout, &stderr)
+		done <- servecmd.ServeUntil(ctx, []string{"--addr", "0.0.0.0:0", "--bind-all-interfaces", "--kubeconfig", kubeconfig}, &stdout, &stderr)
 	}()
 	waitForKubeconfig(t, kubeconfig, done, &stderr)
 	cancel()
