@@ -264,8 +264,8 @@ again prints the warnings and summary it printed, marked "cached", without loadi
 The same tree is the same metagen binary, arguments, working directory, GO*/CGO_*/METAGEN_*
 environment, go command, go env file, files named by arguments, and the content of every file
 of the module and of its go.mod's local replacements; a go.work workspace, GOFLAGS with
--mod=mod or -modfile, cgo or a symlink to a directory turn the cache off for the run, and so
-does -v. The cache lives in metagen/verify under the user cache directory; METAGEN_CACHE=DIR
+-mod=mod, -modfile or -overlay, a GOPACKAGESDRIVER, cgo or a symlink to a directory turn the
+cache off for the run, and so does -v. The cache lives in metagen/verify under the user cache directory; METAGEN_CACHE=DIR
 moves it, METAGEN_CACHE=off turns it off.
 `,
 }

@@ -7,11 +7,11 @@
 // binary, and the content of every file of the main module (and of each
 // directory a replace directive of its go.mod points to) and of every file an
 // argument names. Whatever the key cannot vouch for makes the run
-// uncacheable instead: a go.work workspace, GOFLAGS with -mod=mod or
-// -modfile, a symlink to a directory, a package that uses cgo (system headers
-// are not in the key), no go.mod. Modules from the module cache are covered
-// by go.sum, which is in the key. Only a verify that found nothing out of
-// date is stored.
+// uncacheable instead: a go.work workspace, GOFLAGS with -mod=mod, -modfile
+// or -overlay, a GOPACKAGESDRIVER, a symlink to a directory, a package that
+// uses cgo (system headers are not in the key), no go.mod. Modules from the
+// module cache are covered by go.sum, which is in the key. Only a verify
+// that found nothing out of date is stored.
 package verifycache
 
 import (
@@ -122,12 +122,16 @@ func environment() ([]string, error) {
 		}
 		if name == "GOFLAGS" {
 			for _, flag := range strings.Fields(value) {
-				if strings.HasPrefix(flag, "-mod=mod") || strings.HasPrefix(flag, "-modfile") {
-					// go list may then resolve and download what go.mod lacks:
-					// the answer can change with the network.
+				// With -mod=mod go list may resolve and download what go.mod
+				// lacks (the answer can change with the network); -modfile and
+				// -overlay read files outside the module.
+				if strings.HasPrefix(flag, "-mod=mod") || strings.HasPrefix(flag, "-modfile") || strings.HasPrefix(flag, "-overlay") {
 					return nil, fmt.Errorf("GOFLAGS has %s", flag)
 				}
 			}
+		}
+		if name == "GOPACKAGESDRIVER" && value != "" && value != "off" {
+			return nil, errors.New("GOPACKAGESDRIVER names a driver, which may read anything")
 		}
 		env = append(env, kv)
 	}

@@ -141,6 +141,8 @@ func TestKeyRefusesWhatItCannotVouchFor(t *testing.T) {
 		{"GOWORK", "workspace", func(t *testing.T, dir string) { t.Setenv("GOWORK", filepath.Join(dir, "x.work")) }},
 		{"-mod=mod", "-mod=mod", func(t *testing.T, dir string) { t.Setenv("GOFLAGS", "-mod=mod") }},
 		{"-modfile", "-modfile", func(t *testing.T, dir string) { t.Setenv("GOFLAGS", "-modfile=other.mod") }},
+		{"-overlay", "-overlay", func(t *testing.T, dir string) { t.Setenv("GOFLAGS", "-trimpath -overlay=/tmp/o.json") }},
+		{"GOPACKAGESDRIVER", "driver", func(t *testing.T, dir string) { t.Setenv("GOPACKAGESDRIVER", "/usr/bin/driver") }},
 		{"cgo", "cgo", func(t *testing.T, dir string) {
 			write(t, filepath.Join(dir, "api", "c.go"), "package api\n\n// #include <stdio.h>\nimport \"C\"\n")
 		}},
