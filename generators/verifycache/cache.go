@@ -25,20 +25,29 @@ type Cache struct{ dir string }
 // absolute path is its directory, and unset means metagen under
 // os.UserCacheDir.
 func Open() (*Cache, error) {
+	dir, err := cacheDir()
+	if dir == "" || err != nil {
+		return nil, err
+	}
+	return &Cache{dir: dir}, nil
+}
+
+// cacheDir is where the entries live, "" when the cache is off.
+func cacheDir() (string, error) {
 	dir := os.Getenv("METAGEN_CACHE")
 	switch {
 	case dir == "off":
-		return nil, nil
+		return "", nil
 	case dir == "":
 		base, err := os.UserCacheDir()
 		if err != nil {
-			return nil, fmt.Errorf("no cache directory (%v); set METAGEN_CACHE to a directory or to off", err)
+			return "", fmt.Errorf("no cache directory (%v); set METAGEN_CACHE to a directory or to off", err)
 		}
 		dir = filepath.Join(base, "metagen")
 	case !filepath.IsAbs(dir):
-		return nil, fmt.Errorf("METAGEN_CACHE=%s: want off or an absolute path", dir)
+		return "", fmt.Errorf("METAGEN_CACHE=%s: want off or an absolute path", dir)
 	}
-	return &Cache{dir: filepath.Join(dir, "verify")}, nil
+	return filepath.Join(filepath.Clean(dir), "verify"), nil
 }
 
 // Lookup returns the result stored under key.

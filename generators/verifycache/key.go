@@ -9,7 +9,8 @@
 // argument names. Whatever the key cannot vouch for makes the run
 // uncacheable instead: a go.work workspace, GOFLAGS with -mod=mod, -modfile
 // or -overlay, a GOPACKAGESDRIVER, a symlink to a directory, a package that
-// uses cgo (system headers are not in the key), no go.mod. Modules from the
+// uses cgo (system headers are not in the key), a cache directory inside the
+// module (each entry would change the next key), no go.mod. Modules from the
 // module cache are covered by go.sum, which is in the key. Only a verify
 // that found nothing out of date is stored.
 package verifycache
@@ -77,7 +78,15 @@ func Key(dir string, args []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	entries, err := cacheDir()
+	if err != nil {
+		return "", err
+	}
 	for _, root := range roots {
+		if rel, err := filepath.Rel(root, entries); entries != "" && err == nil && filepath.IsLocal(rel) {
+			// Each entry stored would change the key of the next run.
+			return "", fmt.Errorf("the cache %s lies inside %s", entries, root)
+		}
 		field("tree", root)
 		if err := hashTree(h, root); err != nil {
 			return "", err

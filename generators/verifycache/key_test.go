@@ -87,6 +87,7 @@ func TestKeyChangesWithEveryInput(t *testing.T) {
 	if key(t, dir, args...) != base {
 		t.Error("where the cache is changed the key")
 	}
+
 }
 
 func edit(path, content string) func(t *testing.T) func() {
@@ -151,6 +152,7 @@ func TestKeyRefusesWhatItCannotVouchFor(t *testing.T) {
 				t.Skip(err)
 			}
 		}},
+		{"a cache inside the module", "lies inside", func(t *testing.T, dir string) { t.Setenv("METAGEN_CACHE", filepath.Join(dir, ".cache")) }},
 		{"no go.mod", "no go.mod", func(t *testing.T, dir string) { os.Remove(filepath.Join(dir, "go.mod")) }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
