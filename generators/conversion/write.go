@@ -85,7 +85,7 @@ func (g *packageGen) registrations() []jen.Code {
 		}
 	}
 	var own []*function
-	for _, fn := range g.st.manual {
+	for _, fn := range g.manual {
 		if fn.pkgPath == g.pkg.Path {
 			own = append(own, fn)
 		}
