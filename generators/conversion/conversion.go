@@ -167,7 +167,7 @@ func (st *state) assignVisible(generated []*model.Package) {
 		for _, c := range conflicts {
 			if !reported[c.second.pos] {
 				reported[c.second.pos] = true
-				st.errs = append(st.errs, c.error(st.fset, group))
+				st.errs = append(st.errs, c.error(st.fset, path.Dir(group[0].Path)))
 			}
 		}
 	}
@@ -214,13 +214,9 @@ func namedSources(pkg *model.Package) []string {
 // conversion for the same pair of types.
 type conflict struct{ first, second *function }
 
-func (c conflict) error(fset *token.FileSet, run []*model.Package) error {
-	var paths []string
-	for _, pkg := range run {
-		paths = append(paths, pkg.Path)
-	}
-	return diag.Errorf(fset.Position(c.second.pos), "%s.%s: a second conversion from %s to %s in the conversions of %s (conversion-gen run on them stops: duplicate static conversion); %s.%s is the first",
-		c.second.pkgPath, c.second.name, gengo.Key(c.second.in), gengo.Key(c.second.out), strings.Join(paths, ", "), c.first.pkgPath, c.first.name)
+func (c conflict) error(fset *token.FileSet, group string) error {
+	return diag.Errorf(fset.Position(c.second.pos), "%s: a second hand-written conversion from %s to %s among the packages of %s, which conversion-gen generates in one run (there it stops: duplicate static conversion); %s.%s is the first: keep one",
+		c.second.name, gengo.Key(c.second.in), gengo.Key(c.second.out), group, c.first.pkgPath, c.first.name)
 }
 
 // conversionGenRun is the table of hand-written conversions of one
