@@ -5,9 +5,10 @@
 // that stand for conversion-gen's --extra-peer-dirs) also declares, autoConvert_ and Convert_
 // functions in both directions, field by field or as one unsafe.Pointer cast
 // where the memory layouts are provably identical (conversion-gen's
-// equal-memory rule), calling the hand-written Convert_ functions it finds;
-// and RegisterConversions with AddGeneratedConversionFunc and
-// AddConversionFunc.
+// equal-memory rule), calling the hand-written Convert_ functions it finds
+// (those of the conversion-gen run that generates the package: see
+// assignVisible); and RegisterConversions with AddGeneratedConversionFunc
+// and AddConversionFunc.
 //
 // Where conversion-gen would leave a field to a hand-written function and
 // none exists, or write code that does not compile, metagen stops with a
