@@ -17,6 +17,7 @@ package conversion
 
 import (
 	"errors"
+	"fmt"
 	"go/token"
 	"go/types"
 	"maps"
@@ -90,7 +91,10 @@ type state struct {
 	// name order; visible, by generated package, those its code may call.
 	declared map[string][]*function
 	visible  map[string]map[pair]*function
-	errs     []error
+	// splitBy is the conflict that made metagen generate each API group
+	// as its own conversion-gen run (nil: the whole run is one).
+	splitBy *conflict
+	errs    []error
 }
 
 // prepare reads the hand-written functions of every package some input's
@@ -153,12 +157,14 @@ func newState(universe *model.Universe) *state {
 // group (as cluster-api does, each group's version packages together), and
 // so does metagen; a name declared twice within one group is the error.
 func (st *state) assignVisible(generated []*model.Package) {
-	if visible, conflicts := st.conversionGenRun(generated); len(conflicts) == 0 {
+	visible, conflicts := st.conversionGenRun(generated)
+	if len(conflicts) == 0 {
 		for _, pkg := range generated {
 			st.visible[pkg.Path] = visible
 		}
 		return
 	}
+	st.splitBy = &conflicts[0]
 	reported := map[token.Pos]bool{} // two groups naming the same peers see its conflict once
 	for _, group := range apiGroups(generated) {
 		visible, conflicts := st.conversionGenRun(group)
@@ -218,6 +224,24 @@ type conflict struct{ first, second *function }
 func (c conflict) error(fset *token.FileSet, group string) error {
 	return diag.Errorf(fset.Position(c.second.pos), "%s: a second hand-written conversion from %s to %s among the packages of %s, which conversion-gen generates in one run (there it stops: duplicate static conversion); %s.%s is the first: keep one",
 		c.second.name, gengo.Key(c.second.in), gengo.Key(c.second.out), group, c.first.pkgPath, c.first.name)
+}
+
+// otherGroups names, for a conversion a package's group lacks, a package of
+// another API group that declares it: metagen split the run by groups.
+func (st *state) otherGroups(in, out types.Type) string {
+	if st.splitBy == nil {
+		return ""
+	}
+	key := pairOf(in, out)
+	for _, p := range slices.Sorted(maps.Keys(st.declared)) {
+		for _, f := range st.declared[p] {
+			if pairOf(f.in, f.out) == key {
+				return fmt.Sprintf(" (%s.%s is in another API group, outside this group's conversion-gen run: the run is split by groups as %s and %s both declare %s)",
+					f.pkgPath, f.name, st.splitBy.first.pkgPath, st.splitBy.second.pkgPath, st.splitBy.second.name)
+			}
+		}
+	}
+	return ""
 }
 
 // conversionGenRun is the table of hand-written conversions of one
