@@ -5,9 +5,10 @@
 // that stand for conversion-gen's --extra-peer-dirs) also declares, autoConvert_ and Convert_
 // functions in both directions, field by field or as one unsafe.Pointer cast
 // where the memory layouts are provably identical (conversion-gen's
-// equal-memory rule), calling the hand-written Convert_ functions it finds;
-// and RegisterConversions with AddGeneratedConversionFunc and
-// AddConversionFunc.
+// equal-memory rule), calling the hand-written Convert_ functions it finds
+// (those of the conversion-gen run that generates the package: see
+// assignVisible); and RegisterConversions with AddGeneratedConversionFunc
+// and AddConversionFunc.
 //
 // Where conversion-gen would leave a field to a hand-written function and
 // none exists, or write code that does not compile, metagen stops with a
@@ -16,10 +17,13 @@ package conversion
 
 import (
 	"errors"
+	"fmt"
 	"go/token"
 	"go/types"
+	"maps"
+	"path"
 	"reflect"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -65,6 +69,7 @@ func Enabled(pkg *model.Package) bool { return pkg.Markers.Has(markerConversionG
 // function is a hand-written conversion function.
 type function struct {
 	pkgPath, name string
+	pos           token.Pos
 	in, out       types.Type
 	copyOnly      bool
 	drop          bool
@@ -82,12 +87,19 @@ type state struct {
 	comments *gengo.Comments
 	packages map[string]*types.Package // the inputs and everything they import
 	inputs   map[string]bool
-	manual   map[pair]*function
-	errs     []error
+	// declared are the hand-written conversions of each package read, in
+	// name order; visible, by generated package, those its code may call.
+	declared map[string][]*function
+	visible  map[string]map[pair]*function
+	// splitBy is the conflict that made metagen generate each API group
+	// as its own conversion-gen run (nil: the whole run is one).
+	splitBy *conflict
+	errs    []error
 }
 
-// prepare reads the hand-written functions of every input package once per
-// run; a problem among them is the run's, reported once.
+// prepare reads the hand-written functions of every package some input's
+// conversions may call, once per run; a problem among them is the run's,
+// reported once.
 func prepare(p *gen.Prep) (any, error) {
 	st := newState(p.Universe)
 	return st, errors.Join(st.errs...)
@@ -96,7 +108,8 @@ func prepare(p *gen.Prep) (any, error) {
 func sharedState(pass *gen.Pass) *state { return gen.ResultOf[*state](pass, pass.Generator) }
 
 func newState(universe *model.Universe) *state {
-	st := &state{fset: universe.Fset, comments: gengo.NewComments(), packages: map[string]*types.Package{}, inputs: map[string]bool{}, manual: map[pair]*function{}}
+	st := &state{fset: universe.Fset, comments: gengo.NewComments(), packages: map[string]*types.Package{}, inputs: map[string]bool{},
+		declared: map[string][]*function{}, visible: map[string]map[pair]*function{}}
 	// Inputs first: a dependency read from export data may carry its own,
 	// partial, copy of an input package, which must not stand for it.
 	for _, pkg := range universe.Packages {
@@ -112,40 +125,171 @@ func newState(universe *model.Universe) *state {
 			}
 		}
 	}
-	// conversion-gen reads the hand-written functions of its inputs, of the
-	// packages they name, of their external types and of the base peers.
-	sources := map[string]bool{}
+	var generated []*model.Package
+	read := map[string]bool{}
 	for _, pkg := range universe.Packages {
-		sources[pkg.Path] = true
-		if !Enabled(pkg) {
-			continue
-		}
-		for _, m := range pkg.Markers.All(markerConversionGen) {
-			if m.Value != "false" {
-				sources[m.Value] = true
+		read[pkg.Path] = true
+		if Enabled(pkg) {
+			generated = append(generated, pkg)
+			for _, p := range manualSources(pkg) {
+				read[p] = true
 			}
 		}
-		if m, ok := pkg.Markers.Get(markerExternalTypes); ok {
-			sources[m.Value] = true
-		}
-		for _, p := range basePeers {
-			sources[p] = true
-		}
-		for _, p := range extraPeers(pkg) {
-			sources[p] = true
-		}
 	}
-	var paths []string
-	for p := range sources {
-		paths = append(paths, p)
+	// Every input's hand-written functions are read (their +k8s:conversion-fn
+	// markers checked) in path order, with those of the packages they name.
+	for _, p := range slices.Sorted(maps.Keys(read)) {
+		st.declaredIn(p)
 	}
-	sort.Strings(paths)
-	for _, p := range paths {
-		if pkg := st.packages[p]; pkg != nil {
-			st.addManualConversions(pkg)
-		}
-	}
+	st.assignVisible(generated)
 	return st
+}
+
+// assignVisible decides, for every generated package, which hand-written
+// conversions its code may call: those conversion-gen sees in the run
+// that generates the package. conversion-gen keeps one table per run, of
+// its inputs' functions and those of the packages they name, and stops at
+// a name two of them declare. So when no two packages of metagen's run
+// declare the same conversion, the run is one conversion-gen run over all
+// of them (as k8s.io/kubernetes runs it: admission/v1 calls
+// authentication/v1's hand-written functions). When some do, the project
+// cannot have run conversion-gen over them at once: it ran it once per API
+// group (as cluster-api does, each group's version packages together), and
+// so does metagen; a name declared twice within one group is the error.
+func (st *state) assignVisible(generated []*model.Package) {
+	visible, conflicts := st.conversionGenRun(generated)
+	if len(conflicts) == 0 {
+		for _, pkg := range generated {
+			st.visible[pkg.Path] = visible
+		}
+		return
+	}
+	st.splitBy = &conflicts[0]
+	reported := map[token.Pos]bool{} // two groups naming the same peers see its conflict once
+	for _, group := range apiGroups(generated) {
+		visible, conflicts := st.conversionGenRun(group)
+		for _, pkg := range group {
+			st.visible[pkg.Path] = visible
+		}
+		for _, c := range conflicts {
+			if !reported[c.second.pos] {
+				reported[c.second.pos] = true
+				st.errs = append(st.errs, c.error(st.fset, path.Dir(group[0].Path)))
+			}
+		}
+	}
+}
+
+// apiGroups splits the packages by directory: an API group's version
+// packages are the subdirectories of one directory.
+func apiGroups(pkgs []*model.Package) [][]*model.Package {
+	byDir := map[string][]*model.Package{}
+	for _, pkg := range pkgs {
+		byDir[path.Dir(pkg.Path)] = append(byDir[path.Dir(pkg.Path)], pkg)
+	}
+	var groups [][]*model.Package
+	for _, dir := range slices.Sorted(maps.Keys(byDir)) {
+		groups = append(groups, byDir[dir])
+	}
+	return groups
+}
+
+// manualSources are the packages besides itself whose hand-written
+// conversions conversion-gen reads for a package: the peers it names, its
+// external types package, the base and the extra peers.
+func manualSources(pkg *model.Package) []string {
+	sources := namedSources(pkg)
+	sources = append(sources, basePeers...)
+	return append(sources, extraPeers(pkg)...)
+}
+
+// namedSources are the +k8s:conversion-gen peers and the external types.
+func namedSources(pkg *model.Package) []string {
+	var sources []string
+	for _, m := range pkg.Markers.All(markerConversionGen) {
+		if m.Value != "false" {
+			sources = append(sources, m.Value)
+		}
+	}
+	if m, ok := pkg.Markers.Get(markerExternalTypes); ok {
+		sources = append(sources, m.Value)
+	}
+	return sources
+}
+
+// conflict is two packages of one conversion-gen run declaring a
+// conversion for the same pair of types.
+type conflict struct{ first, second *function }
+
+func (c conflict) error(fset *token.FileSet, group string) error {
+	return diag.Errorf(fset.Position(c.second.pos), "%s: a second hand-written conversion from %s to %s among the packages of %s, which conversion-gen generates in one run (there it stops: duplicate static conversion); %s.%s is the first: keep one",
+		c.second.name, gengo.Key(c.second.in), gengo.Key(c.second.out), group, c.first.pkgPath, c.first.name)
+}
+
+// otherGroups names, for a conversion a package's group lacks, a package of
+// another API group that declares it: metagen split the run by groups.
+func (st *state) otherGroups(in, out types.Type) string {
+	if st.splitBy == nil {
+		return ""
+	}
+	key := pairOf(in, out)
+	for _, p := range slices.Sorted(maps.Keys(st.declared)) {
+		for _, f := range st.declared[p] {
+			if pairOf(f.in, f.out) == key {
+				return fmt.Sprintf(" (%s.%s is in another API group, outside this group's conversion-gen run: the run is split by groups as %s and %s both declare %s)",
+					f.pkgPath, f.name, st.splitBy.first.pkgPath, st.splitBy.second.pkgPath, st.splitBy.second.name)
+			}
+		}
+	}
+	return ""
+}
+
+// conversionGenRun is the table of hand-written conversions of one
+// conversion-gen run over the packages, read in its order: the packages
+// the inputs name, the base and extra peers, then the inputs themselves.
+func (st *state) conversionGenRun(inputs []*model.Package) (map[pair]*function, []conflict) {
+	var order []string
+	for _, pkg := range inputs {
+		order = append(order, namedSources(pkg)...)
+	}
+	order = append(order, basePeers...)
+	for _, pkg := range inputs {
+		order = append(order, extraPeers(pkg)...)
+	}
+	for _, pkg := range inputs {
+		order = append(order, pkg.Path)
+	}
+	table := map[pair]*function{}
+	var conflicts []conflict
+	seen := map[string]bool{}
+	for _, path := range order {
+		if seen[path] {
+			continue
+		}
+		seen[path] = true
+		for _, f := range st.declaredIn(path) {
+			key := pairOf(f.in, f.out)
+			if first := table[key]; first != nil {
+				conflicts = append(conflicts, conflict{first, f})
+				continue
+			}
+			table[key] = f
+		}
+	}
+	return table, conflicts
+}
+
+// declaredIn reads a package's hand-written conversions once; a package
+// that is neither an input nor imported has none the run can see.
+func (st *state) declaredIn(path string) []*function {
+	fns, read := st.declared[path]
+	if !read {
+		if pkg := st.packages[path]; pkg != nil {
+			fns = st.manualConversions(pkg)
+		}
+		st.declared[path] = fns
+	}
+	return fns
 }
 
 func (st *state) index(pkg *types.Package) {
@@ -158,9 +302,10 @@ func (st *state) index(pkg *types.Package) {
 	}
 }
 
-// addManualConversions is conversion-gen's getManualConversionFunctions:
+// manualConversions is conversion-gen's getManualConversionFunctions:
 // func Convert_<in>_To_<out>(*In, *Out, conversion.Scope) error.
-func (st *state) addManualConversions(pkg *types.Package) {
+func (st *state) manualConversions(pkg *types.Package) []*function {
+	var fns []*function
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {
 		fn, ok := scope.Lookup(name).(*types.Func)
@@ -181,18 +326,14 @@ func (st *state) addManualConversions(pkg *types.Package) {
 		if name != functionName(in, out) {
 			continue
 		}
-		key := pairOf(in, out)
-		if existing := st.manual[key]; existing != nil && existing.pkgPath != pkg.Path() {
-			st.errs = append(st.errs, diag.Errorf(st.fset.Position(fn.Pos()), "%s.%s: a second conversion from %s to %s; %s.%s is the first", pkg.Path(), name, gengo.Key(in), gengo.Key(out), existing.pkgPath, existing.name))
-			continue
-		}
-		f := &function{pkgPath: pkg.Path(), name: name, in: in, out: out}
+		f := &function{pkgPath: pkg.Path(), name: name, pos: fn.Pos(), in: in, out: out}
 		values := st.conversionFnValues(st.comments.Above(st.fset.Position(fn.Pos()), false))
 		if len(values) == 1 { // conversion-gen honours the tag only when written once
 			f.copyOnly, f.drop = values[0] == "copy-only", values[0] == "drop"
 		}
-		st.manual[key] = f
+		fns = append(fns, f)
 	}
+	return fns
 }
 
 // conversionFnValues checks the markers above a hand-written conversion
@@ -264,7 +405,8 @@ type packageGen struct {
 	pkg          *model.Package
 	typesPkg     *types.Package
 	peers        []*types.Package
-	types        []*types.TypeName // with a peer, in gengo's order
+	manual       map[pair]*function // the hand-written conversions its code may call
+	types        []*types.TypeName  // with a peer, in gengo's order
 	explicitFrom map[*types.TypeName][]types.Type
 	equal        *memoryEquality
 	skipped      map[string][]string // by in type key
@@ -325,7 +467,8 @@ func newPackageGen(st *state, pkg *model.Package) (*packageGen, error) {
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
-	g.equal = newMemoryEquality(st.manual)
+	g.manual = st.visible[pkg.Path]
+	g.equal = newMemoryEquality(g.manual)
 	scope := g.typesPkg.Scope()
 	for _, name := range scope.Names() {
 		obj, ok := scope.Lookup(name).(*types.TypeName)
@@ -409,7 +552,7 @@ func (g *packageGen) explicitFromTypes(obj *types.TypeName) ([]types.Type, error
 }
 
 // preexists is a hand-written conversion for the pair.
-func (g *packageGen) preexists(in, out types.Type) *function { return g.st.manual[pairOf(in, out)] }
+func (g *packageGen) preexists(in, out types.Type) *function { return g.manual[pairOf(in, out)] }
 
 // preexistsPointers is a hand-written conversion of what two pointers point to.
 func (g *packageGen) preexistsPointers(in, out types.Type) *function {

@@ -85,7 +85,7 @@ func (g *packageGen) registrations() []jen.Code {
 		}
 	}
 	var own []*function
-	for _, fn := range g.st.manual {
+	for _, fn := range g.manual {
 		if fn.pkgPath == g.pkg.Path {
 			own = append(own, fn)
 		}
@@ -140,8 +140,8 @@ func (g *packageGen) missing(in, out types.Type, where string) {
 	if f := g.field; f != nil && f.Pkg() != nil && g.st.inputs[f.Pkg().Path()] {
 		pos = g.st.fset.Position(f.Pos())
 	}
-	g.errs = append(g.errs, diag.Errorf(pos, "%s: no conversion from %s to %s; write func %s(in *%s, out *%s, s conversion.Scope) error",
-		where, gengo.Key(in), gengo.Key(out), functionName(in, out), qualifiedName(in), qualifiedName(out)))
+	g.errs = append(g.errs, diag.Errorf(pos, "%s: no conversion from %s to %s; write func %s(in *%s, out *%s, s conversion.Scope) error%s",
+		where, gengo.Key(in), gengo.Key(out), functionName(in, out), qualifiedName(in), qualifiedName(out), g.st.otherGroups(in, out)))
 }
 
 // generateFor dispatches on the kind of in; unwrapped says in and out are

@@ -3,14 +3,9 @@ package defaults_test
 import (
 	"bytes"
 	"encoding/json"
-	"go/ast"
-	"go/parser"
-	"go/printer"
-	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"testing"
 
 	"github.com/metagen-dev/metagen/internal/golden"
@@ -45,39 +40,11 @@ func TestUpstreamOutputTests(t *testing.T) {
 // package name replaced by its quoted import path.
 func normalized(t *testing.T, src []byte) string {
 	t.Helper()
-	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, "", src, 0)
+	out, err := golden.WithImportPaths(src)
 	if err != nil {
 		t.Fatalf("parse: %v\n%s", err, src)
 	}
-	paths := map[string]string{}
-	for _, imp := range file.Imports {
-		path, _ := strconv.Unquote(imp.Path.Value)
-		name := filepath.Base(path)
-		if imp.Name != nil {
-			name = imp.Name.Name
-		}
-		paths[name] = strconv.Quote(path)
-	}
-	var out bytes.Buffer
-	for _, decl := range file.Decls {
-		if gd, ok := decl.(*ast.GenDecl); ok && gd.Tok == token.IMPORT {
-			continue
-		}
-		ast.Inspect(decl, func(n ast.Node) bool {
-			if sel, ok := n.(*ast.SelectorExpr); ok {
-				if id, ok := sel.X.(*ast.Ident); ok && paths[id.Name] != "" {
-					id.Name = paths[id.Name]
-				}
-			}
-			return true
-		})
-		if err := printer.Fprint(&out, fset, decl); err != nil {
-			t.Fatal(err)
-		}
-		out.WriteString("\n")
-	}
-	return out.String()
+	return out
 }
 
 // TestUpstreamBehaviour runs defaulter-gen's own behaviour test

@@ -1,0 +1,7 @@
+package v1alpha1
+
+import "github.com/metagen-dev/metagen/generators/conversion/testdata/err_duplicate_manual/conditions"
+
+type WidgetStatus struct {
+	Conditions []conditions.Condition `json:"conditions,omitempty"`
+}

@@ -1,0 +1,8 @@
+// Package v1beta2 is the hub version.
+package v1beta2
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+type WidgetStatus struct {
+	Conditions []metav1.Condition `json:"conditions,omitempty"`
+}
