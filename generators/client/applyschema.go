@@ -37,11 +37,34 @@ type lazySchema struct {
 // that writes internal.go and for those whose Extract functions name types,
 // from the openapi generator's result.
 func applySchemaFor(pass *gen.Pass, cs *clientset) (*applySchema, error) {
-	lazy := planFor(pass).schemas[cs.Dir]
+	return planFor(pass).schemas[cs.Dir].get(gen.ResultOf[*openapi.Result](pass, openapi.Generator), cs)
+}
+
+// get builds the schema on the first call and returns it.
+func (lazy *lazySchema) get(definitions *openapi.Result, cs *clientset) (*applySchema, error) {
 	lazy.once.Do(func() {
-		lazy.schema, lazy.err = buildApplySchema(gen.ResultOf[*openapi.Result](pass, openapi.Generator), cs)
+		lazy.schema, lazy.err = buildApplySchema(definitions, cs)
 	})
 	return lazy.schema, lazy.err
+}
+
+// startApplySchemas builds the schema of every clientset with apply
+// configurations in the background, from the run's Prepare: a schema of all
+// of k8s.io/api takes a few tenths of a CPU-second, and built by the first
+// pass that needs it, it kept the other passes that need it waiting in their
+// slots, a core idle. The passes still wait for it (get), but later, and
+// write what needs no schema first (run).
+func (p *plan) startApplySchemas(definitions *openapi.Result) {
+	if definitions == nil {
+		return // the openapi generator's Prepare failed; the passes report it
+	}
+	started := map[string]bool{}
+	for _, cs := range p.byPackage {
+		if cs.hasApplyConfigurations() && !started[cs.Dir] {
+			started[cs.Dir] = true
+			go p.schemas[cs.Dir].get(definitions, cs)
+		}
+	}
 }
 
 // buildApplySchema describes every +genclient type of the clientset, not

@@ -123,14 +123,6 @@ func run(pass *gen.Pass) error {
 	}
 	cs := p.byPackage[pass.Package.Path]
 	gv := cs.groupOf(pass.Package)
-	if err := writeApplyConfigurations(pass, cs, gv); err != nil {
-		return err
-	}
-	if cs.lead() == gv {
-		if err := writeApplyConfigurationUtils(pass, cs); err != nil {
-			return err
-		}
-	}
 	writeTyped(pass, cs, gv)
 	writeTypedFake(pass, cs, gv)
 	watch := !pass.Universe.Settings.NoWatch // kube_codegen.sh --with-watch
@@ -146,6 +138,13 @@ func run(pass *gen.Pass) error {
 		if watch {
 			writeInformerFactory(pass, cs)
 		}
+	}
+	// Last: they wait for the clientset's apply schema (startApplySchemas).
+	if err := writeApplyConfigurations(pass, cs, gv); err != nil {
+		return err
+	}
+	if cs.lead() == gv {
+		return writeApplyConfigurationUtils(pass, cs)
 	}
 	return nil
 }

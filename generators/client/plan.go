@@ -18,6 +18,7 @@ import (
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/kube"
 	"github.com/metagen-dev/metagen/generators/model"
+	"github.com/metagen-dev/metagen/generators/openapi"
 	"github.com/metagen-dev/metagen/generators/register"
 )
 
@@ -80,7 +81,12 @@ type plan struct {
 // planFor returns the layout computed once per run, for every package that asks for clients.
 func planFor(pass *gen.Pass) *plan { return gen.ResultOf[*plan](pass, pass.Generator) }
 
-func prepare(p *gen.Prep) (any, error) { return newPlan(p.Universe), nil }
+func prepare(p *gen.Prep) (any, error) {
+	plan := newPlan(p.Universe)
+	definitions, _ := p.ResultOf(openapi.Generator).(*openapi.Result)
+	plan.startApplySchemas(definitions)
+	return plan, nil
+}
 
 func newPlan(u *model.Universe) *plan {
 	p := &plan{byPackage: map[string]*clientset{}, errs: map[string][]error{}, schemas: map[string]*lazySchema{}}
