@@ -1,10 +1,11 @@
 package load
 
 import (
-	"bytes"
+	"bufio"
 	"errors"
 	"go/build"
 	"go/build/constraint"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -294,35 +295,51 @@ func constrainedByName(name string) bool {
 // projectTagsOnly reports whether the build constraints above the file's
 // package clause, if any, name only tags of the project's own: not a
 // GOOS, GOARCH, unix, cgo, compiler, go version or experiment tag, whose
-// value depends on the go command and its settings.
+// value depends on the go command and its settings. Only the lines above
+// the package clause are read (a listing of k8s.io/api would otherwise
+// read its 13 MB once more).
 func projectTagsOnly(path string) bool {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return false
 	}
-	for line := range bytes.Lines(data) {
-		text := string(bytes.TrimSpace(line))
+	defer f.Close()
+	r := bufio.NewReader(f)
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil && err != io.EOF {
+			return false
+		}
+		text := strings.TrimSpace(line)
 		if strings.HasPrefix(text, "package ") {
 			return true
 		}
-		if !constraint.IsGoBuild(text) && !constraint.IsPlusBuild(text) {
-			continue
-		}
-		expr, err := constraint.Parse(text)
-		if err != nil {
+		if environmentalConstraint(text) {
 			return false
 		}
-		environmental := false
-		expr.Eval(func(tag string) bool {
-			environmental = environmental || knownOS[tag] || knownArch[tag] || tag == "unix" || tag == "cgo" || tag == "gc" || tag == "gccgo" ||
-				strings.HasPrefix(tag, "go1.") || strings.HasPrefix(tag, "goexperiment.")
-			return false
-		})
-		if environmental {
-			return false
+		if err == io.EOF {
+			return true
 		}
 	}
-	return true
+}
+
+// environmentalConstraint reports a build constraint line that go list
+// must decide: unreadable, or naming a tag of the go command's settings.
+func environmentalConstraint(text string) bool {
+	if !constraint.IsGoBuild(text) && !constraint.IsPlusBuild(text) {
+		return false
+	}
+	expr, err := constraint.Parse(text)
+	if err != nil {
+		return true
+	}
+	environmental := false
+	expr.Eval(func(tag string) bool {
+		environmental = environmental || knownOS[tag] || knownArch[tag] || tag == "unix" || tag == "cgo" || tag == "gc" || tag == "gccgo" ||
+			strings.HasPrefix(tag, "go1.") || strings.HasPrefix(tag, "goexperiment.")
+		return false
+	})
+	return environmental
 }
 
 var errVendor = errors.New("a vendor directory")
