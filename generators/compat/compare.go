@@ -7,9 +7,11 @@ import (
 	"go/types"
 	"maps"
 	"reflect"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
@@ -57,7 +59,9 @@ func (c *comparer) add(f Finding) {
 }
 
 // kinds matches kinds by group, version and name, then compares versions
-// and storage per group and kind.
+// and storage per group and kind. Each old kind gets a comparer of its own,
+// and the pairs are compared on all cores; their findings are joined in the
+// order of the old kinds, as one comparer would have listed them.
 func (c *comparer) kinds() {
 	newByKey := map[string]*Kind{}
 	newGV := map[string]bool{}
@@ -67,9 +71,13 @@ func (c *comparer) kinds() {
 	}
 	oldByKey := map[string]*Kind{}
 	goneGV := map[string]bool{}
-	for _, ok := range c.old.Kinds {
+	perKind := make([]*comparer, len(c.old.Kinds))
+	limit := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for i, ok := range c.old.Kinds {
 		oldByKey[kindKey(ok)] = ok
-		c.kind = ok.String()
+		k := &comparer{old: c.old, new: c.new, kind: ok.String()}
+		perKind[i] = k
 		nk := newByKey[kindKey(ok)]
 		switch {
 		case ok.Err != nil || nk != nil && nk.Err != nil:
@@ -77,15 +85,24 @@ func (c *comparer) kinds() {
 		case nk == nil && !newGV[ok.GroupVersion()]:
 			if !goneGV[ok.GroupVersion()] {
 				goneGV[ok.GroupVersion()] = true
-				c.add(Finding{Breaking: true, Rule: "version-removed", Old: ok.Type.Pos,
+				k.add(Finding{Breaking: true, Rule: "version-removed", Old: ok.Type.Pos,
 					Message: fmt.Sprintf("version %s is no longer served: clients of it break, and objects stored in it can no longer be read%s", ok.GroupVersion(), lifetime(ok.Version))})
 			}
 		case nk == nil:
-			c.add(Finding{Breaking: true, Rule: "kind-removed", Old: ok.Type.Pos,
+			k.add(Finding{Breaking: true, Rule: "kind-removed", Old: ok.Type.Pos,
 				Message: fmt.Sprintf("kind %s is gone from %s", ok.Name, ok.GroupVersion())})
 		default:
-			c.kindPair(ok, nk)
+			wg.Add(1)
+			limit <- struct{}{}
+			go func() {
+				defer func() { <-limit; wg.Done() }()
+				k.kindPair(ok, nk)
+			}()
 		}
+	}
+	wg.Wait()
+	for _, k := range perKind {
+		c.findings = append(c.findings, k.findings...)
 	}
 	for _, nk := range c.new.Kinds {
 		if oldByKey[kindKey(nk)] == nil && nk.Err == nil {

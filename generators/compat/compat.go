@@ -196,9 +196,10 @@ func orDot(dir string) string {
 // snapshotAt loads the packages without the files no snapshot reads; a load
 // that fails so (a hand-written interface check on a method of a skipped
 // file, say) is run again in full, so the skip never changes what compat
-// reports.
+// reports. The load lists a plain module's packages itself: one go command
+// per revision (the imports' export data), started at once.
 func snapshotAt(dir string, opts Options) (*API, error) {
-	full := load.Options{Dir: dir, Patterns: opts.Patterns, BuildFlags: opts.BuildFlags}
+	full := load.Options{Dir: dir, Patterns: opts.Patterns, BuildFlags: opts.BuildFlags, ListInProcess: true}
 	lean := full
 	lean.SkipFile = unreadFile
 	universe, err := load.Load(lean)

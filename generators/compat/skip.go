@@ -50,8 +50,11 @@ func startsLine(src []byte, at int) bool {
 
 // keptMethods are the methods openapi.Expand and the snapshot look up (a
 // custom JSON form, an OpenAPI definition of its own, controller-runtime's
-// conversion interfaces): a file that names one is read.
+// conversion interfaces): a file that names one is read. OpenAPIModelName
+// (k8s.io/api's zz_generated.model_name.go, a function per type) only
+// names a definition, which an expanded schema does not show.
 var keptMethods = [][]byte{
-	[]byte("MarshalJSON"), []byte("UnmarshalJSON"), []byte("OpenAPI"),
+	[]byte("MarshalJSON"), []byte("UnmarshalJSON"),
+	[]byte("OpenAPIDefinition"), []byte("OpenAPIV3Definition"), []byte("OpenAPISchemaType"), []byte("OpenAPISchemaFormat"), []byte("OpenAPIV3OneOfTypes"),
 	[]byte("Hub("), []byte("ConvertTo"), []byte("ConvertFrom"),
 }

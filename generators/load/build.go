@@ -78,10 +78,14 @@ func commentsAbovePackageClause(file *ast.File) []*ast.CommentGroup {
 func namedTypes(fset *token.FileSet, pkg *model.Package, file *ast.File) ([]*model.Type, []error) {
 	var out []*model.Type
 	var errs []error
+	var endLines []int
 	for _, decl := range file.Decls {
 		gen, ok := decl.(*ast.GenDecl)
 		if !ok || gen.Tok != token.TYPE {
 			continue
+		}
+		if endLines == nil {
+			endLines = commentEndLines(fset, file)
 		}
 		for _, spec := range gen.Specs {
 			spec := spec.(*ast.TypeSpec)
@@ -93,7 +97,7 @@ func namedTypes(fset *token.FileSet, pkg *model.Package, file *ast.File) ([]*mod
 			if doc != nil {
 				anchor = doc.Pos()
 			}
-			set, markerErrs := markers.ParseGroups(fset, markers.OnType, secondClosestComment(fset, file, anchor), doc)
+			set, markerErrs := markers.ParseGroups(fset, markers.OnType, secondClosestComment(fset, file, endLines, anchor), doc)
 			errs = append(errs, markerErrs...)
 			object, _ := pkg.Info.Defs[spec.Name].(*types.TypeName)
 			if object == nil {
@@ -120,14 +124,26 @@ func namedTypes(fset *token.FileSet, pkg *model.Package, file *ast.File) ([]*mod
 
 // secondClosestComment is the comment block that ends one blank line above
 // the doc comment: gengo reads tags from it as well (SecondClosestCommentLines).
-func secondClosestComment(fset *token.FileSet, file *ast.File, anchor token.Pos) *ast.CommentGroup {
+func secondClosestComment(fset *token.FileSet, file *ast.File, endLines []int, anchor token.Pos) *ast.CommentGroup {
 	anchorLine := fset.Position(anchor).Line
-	for _, group := range file.Comments {
-		if fset.Position(group.End()).Line == anchorLine-2 {
-			return group
+	for i, line := range endLines {
+		if line == anchorLine-2 {
+			return file.Comments[i]
 		}
 	}
 	return nil
+}
+
+// commentEndLines are the lines file.Comments end on, found once per file:
+// secondClosestComment looks for every type declaration, and a file such as
+// k8s.io/api's core/v1 types.go holds hundreds of types and thousands of
+// comment groups (a position lookup each made this quadratic).
+func commentEndLines(fset *token.FileSet, file *ast.File) []int {
+	lines := make([]int, len(file.Comments))
+	for i, group := range file.Comments {
+		lines[i] = fset.Position(group.End()).Line
+	}
+	return lines
 }
 
 func structFields(fset *token.FileSet, info *types.Info, structType *ast.StructType) ([]*model.Field, []error) {

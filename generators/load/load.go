@@ -48,6 +48,12 @@ type Options struct {
 	// Settings are the run's command-line choices, kept in the universe;
 	// the Kubernetes layer reads them.
 	Settings model.Settings
+	// ListInProcess lets a type-checking load list a plain module's input
+	// packages and their imports itself, as a comments-only load does, so
+	// that one go command (the export data of the imports) is left, and it
+	// starts at once. Whatever that go command reports as wrong sends the
+	// load back to go list, whose diagnostics are the ones reported.
+	ListInProcess bool
 }
 
 // Load loads the packages matched by the patterns and builds the model.
@@ -62,11 +68,20 @@ type Options struct {
 //  3. parse the input packages with comments and type-check them from
 //     source, in dependency order, on all cores.
 func Load(opts Options) (*model.Universe, error) {
+	universe, err := load(opts)
+	if errors.Is(err, errAskGoList) {
+		opts.ListInProcess, opts.Listed = false, nil // Listed was told already
+		universe, err = load(opts)
+	}
+	return universe, err
+}
+
+func load(opts Options) (*model.Universe, error) {
 	patterns := opts.Patterns
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
-	roots, err := listInputs(opts, patterns)
+	roots, listedHere, err := listInputs(opts, patterns)
 	if err != nil {
 		return nil, err
 	}
@@ -93,7 +108,7 @@ func Load(opts Options) (*model.Universe, error) {
 		checked = parseOnly(universe.Fset, roots)
 	} else {
 		needed := neededInputs(roots)
-		imports := startLoadingImports(opts, universe.Fset, needed)
+		imports := startLoadingImports(opts, universe.Fset, needed, listedHere)
 		checked = typeCheck(universe.Fset, roots, needed, imports, opts.SkipFile)
 		if _, err := imports(); err != nil {
 			return nil, err
@@ -119,37 +134,38 @@ func Load(opts Options) (*model.Universe, error) {
 	return universe, nil
 }
 
-// listInputs is step 1: the input packages, sorted by import path.
-func listInputs(opts Options, patterns []string) ([]*packages.Package, error) {
+// listInputs is step 1: the input packages, sorted by import path;
+// listedHere says they were listed without the go command.
+func listInputs(opts Options, patterns []string) (roots []*packages.Package, listedHere bool, err error) {
 	if roots, ok := listInModule(opts, patterns); ok {
 		sort.Slice(roots, func(i, j int) bool { return roots[i].PkgPath < roots[j].PkgPath })
-		return roots, nil
+		return roots, true, nil
 	}
 	mode := packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedModule
 	if opts.CommentsOnly {
 		mode &^= packages.NeedImports // go list -deps=false: nothing but the inputs
 	}
 	cfg := &packages.Config{Mode: mode, Dir: opts.Dir, BuildFlags: opts.BuildFlags}
-	roots, err := packages.Load(cfg, patterns...)
+	roots, err = packages.Load(cfg, patterns...)
 	if err != nil {
-		return nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)
+		return nil, false, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)
 	}
 	if len(roots) == 0 {
-		return nil, fmt.Errorf("no Go packages match %s", strings.Join(patterns, " "))
+		return nil, false, fmt.Errorf("no Go packages match %s", strings.Join(patterns, " "))
 	}
 	sort.Slice(roots, func(i, j int) bool { return roots[i].PkgPath < roots[j].PkgPath })
-	return roots, nil
+	return roots, false, nil
 }
 
 // startLoadingImports runs loadImports in the background; the returned func
 // waits for its result.
-func startLoadingImports(opts Options, fset *token.FileSet, roots []*packages.Package) func() (map[string]*types.Package, error) {
+func startLoadingImports(opts Options, fset *token.FileSet, roots []*packages.Package, listedHere bool) func() (map[string]*types.Package, error) {
 	var imported map[string]*types.Package
 	var err error
 	ready := make(chan struct{})
 	go func() {
 		defer close(ready)
-		imported, err = loadImports(opts, fset, roots)
+		imported, err = loadImports(opts, fset, roots, listedHere)
 	}()
 	return func() (map[string]*types.Package, error) {
 		<-ready
@@ -160,8 +176,10 @@ func startLoadingImports(opts Options, fset *token.FileSet, roots []*packages.Pa
 // loadImports is step 2: every package the inputs import from outside the
 // input set, typed from export data (one shared type universe). Their objects
 // keep the file and line of their declarations in fset, so that a generator
-// can read a dependency's doc comments when it needs them.
-func loadImports(opts Options, fset *token.FileSet, roots []*packages.Package) (map[string]*types.Package, error) {
+// can read a dependency's doc comments when it needs them. After an
+// in-process listing (listedHere) it is the go command's only look at the
+// module: anything it finds wrong is errAskGoList.
+func loadImports(opts Options, fset *token.FileSet, roots []*packages.Package, listedHere bool) (map[string]*types.Package, error) {
 	isRoot := map[string]bool{}
 	for _, pkg := range roots {
 		isRoot[pkg.PkgPath] = true
@@ -178,6 +196,9 @@ func loadImports(opts Options, fset *token.FileSet, roots []*packages.Package) (
 	}
 	imported := map[string]*types.Package{"unsafe": types.Unsafe}
 	if len(paths) == 0 {
+		if listedHere {
+			return nil, errAskGoList // no go command has seen the module
+		}
 		return imported, nil
 	}
 	sort.Strings(paths)
@@ -188,6 +209,9 @@ func loadImports(opts Options, fset *token.FileSet, roots []*packages.Package) (
 		BuildFlags: opts.BuildFlags,
 	}
 	deps, err := packages.Load(cfg, paths...)
+	if listedHere && !importsListedCleanly(deps, err) {
+		return nil, errAskGoList
+	}
 	if err != nil {
 		return nil, fmt.Errorf("loading imports: %w", err)
 	}

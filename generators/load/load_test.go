@@ -155,7 +155,7 @@ func TestLoadOutputOnlyPackages(t *testing.T) {
 // the inputs and the output they import are parsed and type-checked, and
 // only their imports come from export data.
 func TestNeededInputsLeaveOutUnimportedOutput(t *testing.T) {
-	roots, err := listInputs(Options{}, []string{"./testdata/outputonly/..."})
+	roots, _, err := listInputs(Options{}, []string{"./testdata/outputonly/..."})
 	if err != nil {
 		t.Fatal(err)
 	}
