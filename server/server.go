@@ -172,6 +172,13 @@ type Options struct {
 	Scheme *runtime.Scheme
 	// Resources overrides how kinds of Scheme are served.
 	Resources []Resource
+	// ResourceCRDPaths are files or directories of CRD manifests (as
+	// metagen generate writes them for the types) that say how the kinds
+	// of Scheme are served: plural, singular, short names, categories,
+	// scope, /status and storage version (see ResourcesFromCRDs), so the
+	// Go types are served under the names their CRDs and generated clients
+	// use. They are read, not installed; Resources given for a kind win.
+	ResourceCRDPaths []string
 	// OpenAPIDefinitions are OpenAPI definitions of the Go types (as
 	// openapi-gen writes them), for server-side apply and managedFields.
 	// Types without one get a schema that leaves everything but metadata
