@@ -24,6 +24,9 @@
 // Go types from a scheme are served like the CRDs they usually become, unless
 // the scheme registers validation for them (generated validation code), which
 // then decides their metadata rules; see Options.Scheme.
+// Their names and scope are the CRDs' when Options.ResourceCRDPaths points at
+// the CRDs metagen writes for them (from the same markers as the typed
+// clients' resource names); otherwise they are guessed from the kind.
 //
 // A kind registered in several versions of its group (v1alpha1 and v1, say)
 // is served in all of them, as kube-apiserver serves a CRD with several
@@ -162,7 +165,7 @@ type Options struct {
 	// Scheme holds Go API types to serve. Every kind with ObjectMeta and a
 	// List kind in a non-Kubernetes group (one with a dot, not *.k8s.io) is
 	// served, namespaced, with a status subresource when the type has a
-	// status field; Resources overrides that. Validation registered in the
+	// status field; Resources and ResourceCRDPaths override that. Validation registered in the
 	// scheme (scheme.Validate / ValidateUpdate, as generated validation code
 	// registers it) runs on create, update and status updates, and defaulting
 	// registered in it runs on decode. A kind in several versions of its

@@ -2,8 +2,10 @@
 // notice, because each reads only its own part: two fields with one JSON
 // name, a malformed struct tag, a default of the wrong type, presence
 // markers that disagree. It runs once per run, before the generators, on
-// every input package, whichever generators are selected. Harmless ones are
-// warnings (*diag.Warning), the rest errors.
+// every input package, whichever generators are selected; its CEL check
+// (CEL) runs with the generators, as a declared one, to read the run's
+// openapi result. Harmless ones are warnings (*diag.Warning), the rest
+// errors.
 package lint
 
 import (
