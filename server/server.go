@@ -165,9 +165,10 @@ type Options struct {
 	// Scheme holds Go API types to serve. Every kind with ObjectMeta and a
 	// List kind in a non-Kubernetes group (one with a dot, not *.k8s.io) is
 	// served, namespaced, with a status subresource when the type has a
-	// status field; Resources and ResourceCRDPaths override that. Validation registered in the
-	// scheme (scheme.Validate / ValidateUpdate, as generated validation code
-	// registers it) runs on create, update and status updates, and defaulting
+	// status field; Resources and ResourceCRDPaths override that.
+	// Validation registered in the scheme (scheme.Validate /
+	// ValidateUpdate, as generated validation code registers it) runs on
+	// create, update and status updates, and defaulting
 	// registered in it runs on decode. A kind in several versions of its
 	// group is served in every one (see the package documentation and
 	// Resource.StorageVersion); the validation of the request's version

@@ -13,6 +13,7 @@ import (
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/gofile"
 	"github.com/metagen-dev/metagen/generators/load"
+	"github.com/metagen-dev/metagen/generators/model"
 )
 
 // A generator's Requires are prepared although they are not selected, once
@@ -20,17 +21,7 @@ import (
 // requiring generator reads the typed result. A whole-run error of a
 // Prepare is reported once, however many packages run.
 func TestRequiredGeneratorIsPreparedNotWritten(t *testing.T) {
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	universe, err := load.Load(load.Options{Dir: root, Patterns: []string{"./generators/pipeline/testdata/names/...", "./examples/widgets/v1"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(universe.Packages) < 2 {
-		t.Fatalf("want at least two packages, got %d", len(universe.Packages))
-	}
+	universe := loadPackages(t)
 	type counted struct{ packages int }
 	var prepared, depPasses atomic.Int64
 	dep := &gen.Generator{
@@ -157,14 +148,7 @@ func TestCRDAloneUsesOpenAPIResult(t *testing.T) {
 // check's problems come back apart, and the result's Prepare errors are the
 // run's only when the selection requires it too.
 func TestChecksShareRequiredResults(t *testing.T) {
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	universe, err := load.Load(load.Options{Dir: root, Patterns: []string{"./generators/pipeline/testdata/names/...", "./examples/widgets/v1"}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	universe := loadPackages(t)
 	type schemas struct{}
 	var prepared atomic.Int64
 	dep := &gen.Generator{
@@ -217,4 +201,21 @@ func TestChecksShareRequiredResults(t *testing.T) {
 	if prepared.Load() != 1 || len(checked) != len(universe.Packages) {
 		t.Errorf("prepared %d times, %d problems of the check; want once and one per package (%d)", prepared.Load(), len(checked), len(universe.Packages))
 	}
+}
+
+// loadPackages loads a few packages (at least two) for the run tests.
+func loadPackages(t *testing.T) *model.Universe {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	universe, err := load.Load(load.Options{Dir: root, Patterns: []string{"./generators/pipeline/testdata/names/...", "./examples/widgets/v1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(universe.Packages) < 2 {
+		t.Fatalf("want at least two packages, got %d", len(universe.Packages))
+	}
+	return universe
 }
