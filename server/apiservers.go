@@ -66,7 +66,11 @@ func newAPIServers(url string, loopback *rest.Config, getter *restOptionsGetter,
 		}
 		builtins = append(builtins, podCertificateRequests(auth.authz, now))
 	}
-	api, err := newTypedAPI(opts.Scheme, opts.Resources, builtins, getter)
+	fromCRDs, err := resourcesFromCRDPaths(opts.Scheme, opts.ResourceCRDPaths)
+	if err != nil {
+		return nil, err
+	}
+	api, err := newTypedAPI(opts.Scheme, withDefaults(opts.Resources, fromCRDs), builtins, getter)
 	if err != nil {
 		return nil, err
 	}

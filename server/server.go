@@ -24,6 +24,9 @@
 // Go types from a scheme are served like the CRDs they usually become, unless
 // the scheme registers validation for them (generated validation code), which
 // then decides their metadata rules; see Options.Scheme.
+// Their names and scope are the CRDs' when Options.ResourceCRDPaths points at
+// the CRDs metagen writes for them (from the same markers as the typed
+// clients' resource names); otherwise they are guessed from the kind.
 //
 // A kind registered in several versions of its group (v1alpha1 and v1, say)
 // is served in all of them, as kube-apiserver serves a CRD with several
@@ -162,9 +165,10 @@ type Options struct {
 	// Scheme holds Go API types to serve. Every kind with ObjectMeta and a
 	// List kind in a non-Kubernetes group (one with a dot, not *.k8s.io) is
 	// served, namespaced, with a status subresource when the type has a
-	// status field; Resources overrides that. Validation registered in the
-	// scheme (scheme.Validate / ValidateUpdate, as generated validation code
-	// registers it) runs on create, update and status updates, and defaulting
+	// status field; Resources and ResourceCRDPaths override that.
+	// Validation registered in the scheme (scheme.Validate /
+	// ValidateUpdate, as generated validation code registers it) runs on
+	// create, update and status updates, and defaulting
 	// registered in it runs on decode. A kind in several versions of its
 	// group is served in every one (see the package documentation and
 	// Resource.StorageVersion); the validation of the request's version
@@ -172,6 +176,13 @@ type Options struct {
 	Scheme *runtime.Scheme
 	// Resources overrides how kinds of Scheme are served.
 	Resources []Resource
+	// ResourceCRDPaths are files or directories of CRD manifests (as
+	// metagen generate writes them for the types) that say how the kinds
+	// of Scheme are served: plural, singular, short names, categories,
+	// scope, /status and storage version (see ResourcesFromCRDs), so the
+	// Go types are served under the names their CRDs and generated clients
+	// use. They are read, not installed; Resources given for a kind win.
+	ResourceCRDPaths []string
 	// OpenAPIDefinitions are OpenAPI definitions of the Go types (as
 	// openapi-gen writes them), for server-side apply and managedFields.
 	// Types without one get a schema that leaves everything but metadata

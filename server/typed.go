@@ -47,11 +47,21 @@ type Resource struct {
 	// Plural is the resource name; by default the lowercased kind plus "s"
 	// (meta.UnsafeGuessKindToResource).
 	Plural string
+	// Singular is the singular resource name; the lowercased kind by default.
+	Singular string
+	// ShortNames and Categories are listed in discovery (kubectl get
+	// SHORTNAME, kubectl get CATEGORY), as a CRD's names list them.
+	ShortNames []string
+	Categories []string
 	// ClusterScoped serves the resource without namespaces.
 	ClusterScoped bool
 	// NoStatusSubresource serves status as part of the main resource even if
 	// the type has a status field.
 	NoStatusSubresource bool
+	// Unserved leaves Kind's version out, as a CRD version with served:
+	// false: the scheme's type of that version is not served. The storage
+	// version cannot be unserved here.
+	Unserved bool
 	// GracePeriodSeconds, when set, makes deletion graceful (as for pods): a
 	// DELETE without gracePeriodSeconds gives the object this long, and it
 	// stays, terminating, until a DELETE with a period of 0. Deletion is
@@ -67,6 +77,8 @@ type typedResource struct {
 	namespaced bool
 	status     bool
 	grace      *int64
+	// shortNames and categories are what discovery lists besides the names.
+	shortNames, categories []string
 	// storageVersion is the version of the kind objects are stored in, and
 	// which the registry handles (kind.Version but for kinds served in
 	// several versions).
@@ -96,10 +108,18 @@ var metaKinds = map[string]bool{
 func typedResources(scheme *runtime.Scheme, overrides []Resource) ([]typedResource, error) {
 	byKind := map[schema.GroupKind]Resource{}
 	storage := map[schema.GroupKind]string{}
+	unserved := map[schema.GroupVersionKind]bool{}
 	for _, o := range overrides {
 		gk := o.Kind.GroupKind()
 		if prev, ok := byKind[gk]; ok && !sameServing(prev, o) {
 			return nil, fmt.Errorf("resource %v: differs from the resource given for %v; a Resource applies to its kind in every version", o.Kind, prev.Kind)
+		}
+		if o.Unserved {
+			if o.StorageVersion {
+				return nil, fmt.Errorf("resource %v: the storage version is unserved, which this server cannot serve", o.Kind)
+			}
+			unserved[o.Kind] = true
+			continue
 		}
 		byKind[gk] = o
 		if o.StorageVersion {
@@ -111,13 +131,16 @@ func typedResources(scheme *runtime.Scheme, overrides []Resource) ([]typedResour
 	}
 	var out []typedResource
 	for gvk, t := range scheme.AllKnownTypes() {
-		if !servable(scheme, gvk, t) {
+		if !servable(scheme, gvk, t) || unserved[gvk] {
 			continue
 		}
 		r := byKind[gvk.GroupKind()]
 		plural, singular := meta.UnsafeGuessKindToResource(gvk)
 		if r.Plural != "" {
 			plural.Resource = r.Plural
+		}
+		if r.Singular != "" {
+			singular.Resource = r.Singular
 		}
 		out = append(out, typedResource{
 			kind:       gvk,
@@ -126,11 +149,13 @@ func typedResources(scheme *runtime.Scheme, overrides []Resource) ([]typedResour
 			namespaced: !r.ClusterScoped,
 			status:     !r.NoStatusSubresource && hasStatusField(t),
 			grace:      r.GracePeriodSeconds,
+			shortNames: r.ShortNames,
+			categories: r.Categories,
 		})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].kind.String() < out[j].kind.String() })
 	for _, o := range overrides {
-		if !containsKind(out, o.Kind) {
+		if !o.Unserved && !containsKind(out, o.Kind) {
 			return nil, fmt.Errorf("resource %v: kind is not in the scheme or cannot be served", o.Kind)
 		}
 	}
@@ -140,7 +165,8 @@ func typedResources(scheme *runtime.Scheme, overrides []Resource) ([]typedResour
 
 // sameServing reports whether two Resources serve their kind the same way.
 func sameServing(a, b Resource) bool {
-	return a.Plural == b.Plural && a.ClusterScoped == b.ClusterScoped && a.NoStatusSubresource == b.NoStatusSubresource &&
+	return a.Plural == b.Plural && a.Singular == b.Singular && slices.Equal(a.ShortNames, b.ShortNames) && slices.Equal(a.Categories, b.Categories) &&
+		a.ClusterScoped == b.ClusterScoped && a.NoStatusSubresource == b.NoStatusSubresource &&
 		reflect.DeepEqual(a.GracePeriodSeconds, b.GracePeriodSeconds)
 }
 
@@ -384,15 +410,36 @@ func typedStorage(user, serving *runtime.Scheme, stored typedResource, versions 
 	if err := store.CompleteWithOptions(options); err != nil {
 		return nil, nil, err
 	}
+	var main rest.Storage = store
+	if len(stored.shortNames) > 0 || len(stored.categories) > 0 {
+		main = namedStore{store, stored.shortNames, stored.categories}
+	}
 	if !stored.status {
-		return store, nil, nil
+		return main, nil, nil
 	}
 	statusStore := *store
 	statusStrategy := typedStatusStrategy{strategy}
 	statusStore.UpdateStrategy = statusStrategy
 	statusStore.ResetFieldsStrategy = statusStrategy
-	return store, subresource.NewStatus(&statusStore), nil
+	return main, subresource.NewStatus(&statusStore), nil
 }
+
+// namedStore is a resource's store with the short names and categories
+// discovery lists, which registry.Store does not carry (kube-apiserver's
+// registries add them the same way: rest.ShortNamesProvider,
+// rest.CategoriesProvider).
+type namedStore struct {
+	*registry.Store
+	shortNames, categories []string
+}
+
+var (
+	_ rest.ShortNamesProvider = namedStore{}
+	_ rest.CategoriesProvider = namedStore{}
+)
+
+func (s namedStore) ShortNames() []string { return s.shortNames }
+func (s namedStore) Categories() []string { return s.categories }
 
 // deleteStrategy is strategy, graceful when a grace period is given.
 func deleteStrategy(strategy typedStrategy, grace *int64) rest.RESTDeleteStrategy {

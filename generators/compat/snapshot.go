@@ -10,33 +10,27 @@ import (
 
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
+	"github.com/metagen-dev/metagen/generators/kube"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 	"github.com/metagen-dev/metagen/generators/openapi"
 )
 
 // The markers a snapshot reads besides the validation markers, which reach
-// it through the expanded schema.
+// it through the expanded schema, and the Kubernetes layer's (group,
+// version, scope, served and storage versions: kube.ResourceOf).
 const (
-	markerGroupName     = "groupName"
-	markerVersionName   = "versionName"
 	markerGenclient     = "genclient"
-	markerNonNamespaced = "genclient:nonNamespaced"
 	markerObjectRoot    = "kubebuilder:object:root"
 	markerCRD           = "metagen:crd"
-	markerResource      = "kubebuilder:resource"
 	markerPrintColumn   = "kubebuilder:printcolumn"
-	markerStorage       = "kubebuilder:storageversion"
 	markerUnserved      = "kubebuilder:unservedversion"
 	markerDeprecated    = "kubebuilder:deprecatedversion"
-	markerSkipVersion   = "kubebuilder:skipversion"
 	markerLifecycleDepr = "k8s:prerelease-lifecycle-gen:deprecated"
 	markerUpdate        = "k8s:update"
 	markerFeatureGate   = "featureGate"
 	markerCRDDir        = "metagen:crd-dir"
 )
-
-const metav1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 // API is what one revision serves: every kind of every group/version of the
 // loaded packages, with its expanded schema.
@@ -100,20 +94,15 @@ func Snapshot(universe *model.Universe) *API {
 				api.fields[f.Pos] = f
 			}
 		}
-		group, ok := pkg.Markers.Get(markerGroupName)
-		if !ok {
+		if !pkg.API.HasGroup {
 			continue
-		}
-		version := pkg.Name
-		if m, ok := pkg.Markers.Get(markerVersionName); ok {
-			version = m.Value
 		}
 		served := servedBy(pkg)
 		for _, t := range pkg.NamedTypes {
 			if !isKind(t) || !served(t) {
 				continue
 			}
-			k := newKind(group.Value, version, t)
+			k := newKind(pkg.API.Group, pkg.API.Version, t)
 			k.Typed = !pkg.Markers.Has(markerCRDDir) && !t.Markers.Has(markerObjectRoot) && !t.Markers.Has(markerCRD)
 			api.Kinds = append(api.Kinds, k)
 		}
@@ -164,7 +153,7 @@ func servedBy(pkg *model.Package) func(*model.Type) bool {
 // isKind: a root type as the crd and client generators see one (marked, or
 // a struct with TypeMeta and ObjectMeta), and not a list.
 func isKind(t *model.Type) bool {
-	if t.IsAlias() || t.Markers.Has(markerSkipVersion) || fieldOfType(t, "ListMeta") {
+	if t.IsAlias() || kube.IsList(t) || kube.ResourceOf(t).SkipVersion {
 		return false
 	}
 	if m, ok := t.Markers.Get(markerCRD); ok {
@@ -173,31 +162,19 @@ func isKind(t *model.Type) bool {
 	if m, ok := t.Markers.Get(markerObjectRoot); ok && !m.Bool() {
 		return false
 	}
-	return fieldOfType(t, "TypeMeta") && fieldOfType(t, "ObjectMeta")
+	return kube.HasTypeMeta(t) && kube.HasObjectMeta(t)
 }
 
-func fieldOfType(t *model.Type, name string) bool {
-	for _, f := range t.StructFields() {
-		if named, ok := f.Type().(*types.Named); ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == metav1Path && named.Obj().Name() == name {
-			return true
-		}
-	}
-	return false
-}
-
+// newKind: group, version, scope, served and storage versions are the
+// Kubernetes layer's (kube.ResourceOf), as the CRD and clients have them.
 func newKind(group, version string, t *model.Type) *Kind {
+	res := kube.ResourceOf(t)
 	k := &Kind{
 		Group: group, Version: version, Name: t.Name, Type: t,
-		Served:     !t.Markers.Has(markerUnserved),
-		Storage:    t.Markers.Has(markerStorage),
+		Served:     res.Served,
+		Storage:    res.StorageMarked,
 		Deprecated: t.Markers.Has(markerDeprecated) || t.Markers.Has(markerLifecycleDepr),
-		Namespaced: !t.Markers.Has(markerNonNamespaced),
-	}
-	if m, ok := t.Markers.Get(markerResource); ok {
-		args, _ := markers.ParseArgs(m.Args)
-		if args["scope"] == "Cluster" {
-			k.Namespaced = false
-		}
+		Namespaced: res.Namespaced,
 	}
 	for _, m := range t.Markers.All(markerPrintColumn) {
 		args, _ := markers.ParseArgs(m.Args)

@@ -79,6 +79,25 @@ func (s *RunState) Errors() []error {
 	return diag.Sort(errs)
 }
 
+// ErrorsOf are the errors of the Prepare steps of gens only (those that
+// ran), each once, sorted by position: a run's checks (lint's) may prepare
+// a generator's result without making its problems the run's.
+func (s *RunState) ErrorsOf(gens []*Generator) []error {
+	s.mu.Lock()
+	var ran []*prepared
+	for _, g := range gens {
+		if p := s.results[g]; p != nil {
+			ran = append(ran, p)
+		}
+	}
+	s.mu.Unlock()
+	var errs []error
+	for _, p := range ran {
+		errs = append(errs, diag.Unwrap(p.err)...)
+	}
+	return diag.Sort(errs)
+}
+
 // ResultOf returns the run result of g, typed: g is the pass's own
 // generator or one of its Requires. A pass without a run state (a test's)
 // computes it afresh.

@@ -195,6 +195,23 @@ func IsRoot(t *model.Type) bool {
 	return marked && !IsList(t) && HasObjectMeta(t)
 }
 
+// ResourceOf is the layer's resource of t: the one Resolve gave a root
+// type, else the layer's reading of t's markers (names, scope, served and
+// storage versions) for a type another tool treats as a kind without root
+// markers (compat compares every TypeMeta and ObjectMeta struct, as
+// k8s.io/api's kinds are). Conflicts among those markers are Resolve's to
+// report, for roots; here the reading goes on without them.
+func ResourceOf(t *model.Type) *model.Resource {
+	if t.Resource != nil {
+		return t.Resource
+	}
+	res, _ := resource(t, DefaultPluralExceptions, false)
+	return res
+}
+
+// HasTypeMeta: the type embeds a metav1.TypeMeta.
+func HasTypeMeta(t *model.Type) bool { return fieldOfType(t, "TypeMeta") != nil }
+
 // HasObjectMeta: the type's metadata is a metav1.ObjectMeta.
 func HasObjectMeta(t *model.Type) bool { return fieldOfType(t, "ObjectMeta") != nil }
 

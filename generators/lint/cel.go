@@ -1,17 +1,20 @@
 package lint
 
 import (
+	"errors"
 	"go/types"
-	apiservercel "k8s.io/apiserver/pkg/cel"
 	"maps"
 	"slices"
 	"strings"
+
+	apiservercel "k8s.io/apiserver/pkg/cel"
 
 	"github.com/google/cel-go/common"
 	"github.com/google/cel-go/common/ast"
 	"github.com/google/cel-go/parser"
 
 	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/load"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
@@ -20,22 +23,46 @@ import (
 
 const markerXValidation = "kubebuilder:validation:XValidation"
 
-// celRules checks the +kubebuilder:validation:XValidation rules of a
-// package that writes no CRD (the crd generator checks them in the CRD when
-// it does). Each type's rules are compiled and costed as kube-apiserver
-// does on CRD create (compileRules); where a type has no structural
-// schema, each rule must at least parse as CEL (cel-go's parser, with its
-// macros) and a field it selects on self must be one the type has.
-func celRules(schemas func() *openapi.Result, pkg *model.Package) []error {
-	if pkg.Markers.Has("metagen:crd-dir") {
-		return nil
+// CEL is lint's check of the +kubebuilder:validation:XValidation rules of
+// a package that writes no CRD (the crd generator checks them in the CRD
+// when it does), declared as a generator that requires openapi: the
+// schemas it compiles the rules in are the run's openapi result, built once
+// whether crd, client or this check needs them first. The pipeline runs it
+// whatever -g says, beside Check; it writes nothing.
+var CEL = &gen.Generator{
+	Name:     "lint-cel",
+	Doc:      "checks the CEL rules of packages that write no CRD as kube-apiserver would on CRD create",
+	Markers:  []string{markerXValidation},
+	Enabled:  hasRulesWithoutCRD,
+	Requires: []*gen.Generator{openapi.Generator},
+	Run: func(pass *gen.Pass) error {
+		return errors.Join(celRules(gen.ResultOf[*openapi.Result](pass, openapi.Generator), pass.Package)...)
+	},
+}
+
+// hasRulesWithoutCRD: a package that writes no CRD and has a type with rules
+// of its own; only those need the openapi result.
+func hasRulesWithoutCRD(pkg *model.Package) bool {
+	if pkg.Markers.Has(markerCRDDir) {
+		return false
 	}
+	return slices.ContainsFunc(pkg.NamedTypes, func(t *model.Type) bool { return len(ownRules(t)) > 0 })
+}
+
+const markerCRDDir = "metagen:crd-dir"
+
+// celRules checks the rules of one package that writes no CRD. Each type's
+// rules are compiled and costed as kube-apiserver does on CRD create
+// (compileRules); where a type has no structural schema, each rule must at
+// least parse as CEL (cel-go's parser, with its macros) and a field it
+// selects on self must be one the type has.
+func celRules(schemas *openapi.Result, pkg *model.Package) []error {
 	var problems []error
 	for _, t := range pkg.NamedTypes {
 		if len(ownRules(t)) == 0 {
 			continue
 		}
-		if compiled, ok := compileRules(schemas(), t); ok {
+		if compiled, ok := compileRules(schemas, t); ok {
 			problems = append(problems, compiled...)
 			continue
 		}

@@ -2,8 +2,10 @@
 // notice, because each reads only its own part: two fields with one JSON
 // name, a malformed struct tag, a default of the wrong type, presence
 // markers that disagree. It runs once per run, before the generators, on
-// every input package, whichever generators are selected. Harmless ones are
-// warnings (*diag.Warning), the rest errors.
+// every input package, whichever generators are selected; its CEL check
+// (CEL) runs with the generators, as a declared one, to read the run's
+// openapi result. Harmless ones are warnings (*diag.Warning), the rest
+// errors.
 package lint
 
 import (
@@ -14,23 +16,19 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/load"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
-	"github.com/metagen-dev/metagen/generators/openapi"
 )
 
-// Check returns the problems of every input package, errors and warnings.
+// Check returns the problems of every input package, errors and warnings,
+// but for the CEL rules, which the CEL generator checks in the run's
+// openapi result.
 func Check(universe *model.Universe) []error {
 	var problems []error
-	// The OpenAPI schemas, prepared once and only when a package has rules
-	// to compile.
-	schemas := sync.OnceValue(func() *openapi.Result { return openapi.Prepare(universe) })
 	for _, pkg := range universe.Packages {
-		problems = append(problems, celRules(schemas, pkg)...)
 		for _, t := range pkg.NamedTypes {
 			problems = append(problems, resource(t)...)
 			if t.Fields == nil {

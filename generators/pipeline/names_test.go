@@ -18,7 +18,9 @@ import (
 // The resource names every generator writes come from the Kubernetes layer:
 // for every root type of every golden case and example, the CRD's names,
 // the typed client's resource and the fake's resource are the one the layer
-// gives (a Person is "people" in all three, not "persons" in the client).
+// gives (a Person is "people" in all three, not "persons" in the client),
+// and so is what the in-process server serves for the types (checkServed:
+// its discovery, with the names it reads from the CRDs).
 func TestResourceNamesAgreeAcrossGenerators(t *testing.T) {
 	root, err := filepath.Abs("../..")
 	if err != nil {
@@ -26,7 +28,7 @@ func TestResourceNamesAgreeAcrossGenerators(t *testing.T) {
 	}
 	settings := model.Settings{CRDDir: "generators/pipeline/testdata/zz-names-crds"}
 	want := map[resourceKey]*model.Resource{}
-	crds, typed, fakes, versions := 0, 0, 0, 0
+	crds, typed, fakes, versions, served := 0, 0, 0, 0, 0
 	for _, dir := range caseDirs(t, root) {
 		patterns := inputPackages(t, root, dir)
 		universe, err := load.Load(load.Options{Dir: root, Patterns: patterns, Settings: settings})
@@ -70,13 +72,14 @@ func TestResourceNamesAgreeAcrossGenerators(t *testing.T) {
 			c, ty, f, v := checkNames(t, plan, caseWant, byKindVersion, byVersion)
 			crds, typed, fakes, versions = crds+c, typed+ty, fakes+f, versions+v
 		}
+		served += checkServed(t, dir, plans, byVersion)
 	}
 	if len(want) < 20 {
 		t.Fatalf("only %d resources in the cases; the test would prove little", len(want))
 	}
-	t.Logf("resources=%d crds=%d crd-versions=%d typed-clients=%d fake-clients=%d agree", len(want), crds, versions, typed, fakes)
-	if crds == 0 || typed == 0 || fakes == 0 {
-		t.Errorf("crds=%d typed=%d fakes=%d: every kind of output must be checked", crds, typed, fakes)
+	t.Logf("resources=%d crds=%d crd-versions=%d typed-clients=%d fake-clients=%d served-versions=%d agree", len(want), crds, versions, typed, fakes, served)
+	if crds == 0 || typed == 0 || fakes == 0 || served < versions {
+		t.Errorf("crds=%d typed=%d fakes=%d served=%d (of %d CRD versions): every kind of output must be checked", crds, typed, fakes, served, versions)
 	}
 	if res := want[resourceKey{"generators/pipeline/testdata/names:names.example.com", "Person"}]; res == nil || res.Plural != "people" {
 		t.Errorf("Person: %+v, want plural people (controller-gen's, for a kubebuilder root)", res)

@@ -101,11 +101,13 @@ func NewPlan(opts Options) (*gofile.Plan, error) {
 	}
 	lintErrs, lintWarnings := diag.Split(lint.Check(universe)...)
 	var wanted map[string][]byte
-	var warnings []error
+	var warnings, checkProblems []error
 	err = obs.timed(func(s *Stats) *time.Duration { return &s.Generate }, func() (err error) {
-		wanted, warnings, err = run(universe, selected, header, obs)
+		wanted, warnings, checkProblems, err = run(universe, selected, checks, header, obs)
 		return err
 	})
+	checkErrs, checkWarnings := diag.Split(checkProblems...)
+	lintErrs, lintWarnings = append(lintErrs, checkErrs...), append(lintWarnings, checkWarnings...)
 	warnings = diag.Sort(append(append(append([]error(nil), universe.Warnings...), lintWarnings...), warnings...))
 	if err != nil || len(lintErrs) > 0 {
 		return nil, errors.Join(diag.Sort(append(append(lintErrs, besideLint(lintErrs, diag.Unwrap(err))...), warnings...))...)
@@ -181,6 +183,11 @@ func generatorNames() string {
 	return names
 }
 
+// checks are lint's checks declared as generators (they read other
+// generators' results): they run on every run, whatever -g selects, write
+// nothing, and their problems are lint's.
+var checks = []*gen.Generator{lint.CEL}
+
 // job is one generator on one package; its result slot keeps output ordered.
 type job struct {
 	pass     *gen.Pass
@@ -188,16 +195,22 @@ type job struct {
 	err      error
 	warnings []error
 	elapsed  time.Duration
+	check    bool // one of the checks: no progress, no stats
 }
 
-// run executes every (package, generator) pair on all cores and renders the
-// files. Results are gathered in a fixed order, so output never depends on
-// scheduling. Warnings come back apart from the errors.
-func run(universe *model.Universe, selected []*gen.Generator, header gofile.Header, obs *observer) (map[string][]byte, []error, error) {
-	if _, err := gen.Closure(selected); err != nil {
-		return nil, nil, err
+// run executes every (package, generator) pair, the checks' too, on all
+// cores and renders the files. Results are gathered in a fixed order, so
+// output never depends on scheduling. Warnings come back apart from the
+// errors, and the checks' problems apart from both.
+func run(universe *model.Universe, selected, checks []*gen.Generator, header gofile.Header, obs *observer) (map[string][]byte, []error, []error, error) {
+	closure, err := gen.Closure(selected)
+	if err != nil {
+		return nil, nil, nil, err
 	}
-	var jobs []*job
+	if _, err := gen.Closure(checks); err != nil {
+		return nil, nil, nil, err
+	}
+	var jobs, checkJobs []*job
 	state := &gen.RunState{}
 	running := map[*gen.Generator]bool{}
 	for _, pkg := range universe.Packages {
@@ -207,13 +220,18 @@ func run(universe *model.Universe, selected []*gen.Generator, header gofile.Head
 				running[g] = true
 			}
 		}
+		for _, g := range checks {
+			if g.Enabled == nil || g.Enabled(pkg) {
+				checkJobs = append(checkJobs, &job{pass: &gen.Pass{Generator: g, Universe: universe, Package: pkg, RunState: state}, check: true})
+			}
+		}
 	}
 	var wg sync.WaitGroup
 	prepare(universe, selected, running, state, &wg)
 	limit := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var done atomic.Int64
 	obs.report(PhaseGenerating, 0, len(jobs))
-	for _, j := range jobs {
+	for _, j := range append(append([]*job(nil), jobs...), checkJobs...) {
 		wg.Add(1)
 		limit <- struct{}{}
 		go func() {
@@ -221,12 +239,18 @@ func run(universe *model.Universe, selected []*gen.Generator, header gofile.Head
 			start := time.Now()
 			j.files, j.warnings, j.err = execute(j.pass, header)
 			j.elapsed = time.Since(start)
-			obs.report(PhaseGenerating, int(done.Add(1)), len(jobs))
+			if !j.check {
+				obs.report(PhaseGenerating, int(done.Add(1)), len(jobs))
+			}
 		}()
 	}
 	wg.Wait()
 	obs.jobsDone(len(universe.Packages), jobs)
 
+	var checkProblems []error
+	for _, j := range checkJobs {
+		checkProblems = append(append(checkProblems, j.warnings...), diag.Unwrap(j.err)...)
+	}
 	wanted := map[string][]byte{}
 	var problems, warnings []error
 	for _, g := range selected {
@@ -235,7 +259,9 @@ func run(universe *model.Universe, selected []*gen.Generator, header gofile.Head
 			break
 		}
 	}
-	runErrs, runWarnings := diag.Split(state.Errors()...) // the whole run's, once
+	// The whole run's, once: of the selection and what it requires (a
+	// result only a check required is the check's business).
+	runErrs, runWarnings := diag.Split(state.ErrorsOf(closure)...)
 	problems, warnings = append(problems, runErrs...), append(warnings, runWarnings...)
 	for _, j := range jobs {
 		warnings = append(warnings, j.warnings...)
@@ -251,9 +277,9 @@ func run(universe *model.Universe, selected []*gen.Generator, header gofile.Head
 		}
 	}
 	if len(problems) > 0 {
-		return nil, warnings, errors.Join(diag.Sort(problems)...)
+		return nil, warnings, checkProblems, errors.Join(diag.Sort(problems)...)
 	}
-	return wanted, warnings, nil
+	return wanted, warnings, checkProblems, nil
 }
 
 // prepare starts the Prepare step of every generator that has passes to

@@ -13,6 +13,7 @@ import (
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/gofile"
 	"github.com/metagen-dev/metagen/generators/load"
+	"github.com/metagen-dev/metagen/generators/model"
 )
 
 // A generator's Requires are prepared although they are not selected, once
@@ -20,17 +21,7 @@ import (
 // requiring generator reads the typed result. A whole-run error of a
 // Prepare is reported once, however many packages run.
 func TestRequiredGeneratorIsPreparedNotWritten(t *testing.T) {
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	universe, err := load.Load(load.Options{Dir: root, Patterns: []string{"./generators/pipeline/testdata/names/...", "./examples/widgets/v1"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(universe.Packages) < 2 {
-		t.Fatalf("want at least two packages, got %d", len(universe.Packages))
-	}
+	universe := loadPackages(t)
 	type counted struct{ packages int }
 	var prepared, depPasses atomic.Int64
 	dep := &gen.Generator{
@@ -61,7 +52,7 @@ func TestRequiredGeneratorIsPreparedNotWritten(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, _, err = run(universe, []*gen.Generator{user}, header, newObserver(Options{}))
+	_, _, _, err = run(universe, []*gen.Generator{user}, nil, header, newObserver(Options{}))
 	if err == nil {
 		t.Fatal("the Prepare error is not reported")
 	}
@@ -77,7 +68,7 @@ func TestRequiredGeneratorIsPreparedNotWritten(t *testing.T) {
 		return &counted{packages: len(p.Universe.Packages)}, nil
 	}
 	prepared.Store(0)
-	files, _, err := run(universe, []*gen.Generator{user}, header, newObserver(Options{}))
+	files, _, _, err := run(universe, []*gen.Generator{user}, nil, header, newObserver(Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,4 +141,81 @@ func TestCRDAloneUsesOpenAPIResult(t *testing.T) {
 	if crds == 0 {
 		t.Error("no CRD planned")
 	}
+}
+
+// A check (lint's CEL check) that requires a generator's result shares it
+// with the selected generators that require it: prepared once per run. The
+// check's problems come back apart, and the result's Prepare errors are the
+// run's only when the selection requires it too.
+func TestChecksShareRequiredResults(t *testing.T) {
+	universe := loadPackages(t)
+	type schemas struct{}
+	var prepared atomic.Int64
+	dep := &gen.Generator{
+		Name:       "schemas",
+		ResultType: reflect.TypeOf(&schemas{}),
+		Prepare: func(*gen.Prep) (any, error) {
+			prepared.Add(1)
+			return &schemas{}, diag.Errorf(token.Position{Filename: "schemas.go", Line: 1, Column: 1}, "a problem of the schemas")
+		},
+	}
+	check := &gen.Generator{
+		Name:     "check",
+		Requires: []*gen.Generator{dep},
+		Run: func(pass *gen.Pass) error {
+			gen.ResultOf[*schemas](pass, dep)
+			return diag.Errorf(token.Position{Filename: pass.Package.Name + ".go", Line: 1, Column: 1}, "checked")
+		},
+	}
+	user := &gen.Generator{
+		Name:       "user",
+		OutputFile: "zz_generated.user.go",
+		Requires:   []*gen.Generator{dep},
+		Run: func(pass *gen.Pass) error {
+			gen.ResultOf[*schemas](pass, dep)
+			return nil
+		},
+	}
+	plain := &gen.Generator{Name: "plain", OutputFile: "zz_generated.plain.go", Run: func(*gen.Pass) error { return nil }}
+	header, err := gofile.ReadHeaderFile("")
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	_, _, checked, err := run(universe, []*gen.Generator{user}, []*gen.Generator{check}, header, newObserver(Options{}))
+	if prepared.Load() != 1 {
+		t.Errorf("the required result was prepared %d times for a generator and a check, want once", prepared.Load())
+	}
+	if err == nil || !strings.Contains(err.Error(), "a problem of the schemas") {
+		t.Errorf("the selection requires the result, so its Prepare error is the run's: %v", err)
+	}
+	if len(checked) != len(universe.Packages) {
+		t.Errorf("the check reported %d problems, want one per package (%d): %v", len(checked), len(universe.Packages), checked)
+	}
+
+	prepared.Store(0)
+	_, _, checked, err = run(universe, []*gen.Generator{plain}, []*gen.Generator{check}, header, newObserver(Options{}))
+	if err != nil {
+		t.Errorf("only the check requires the result: its Prepare error is not the run's, got %v", err)
+	}
+	if prepared.Load() != 1 || len(checked) != len(universe.Packages) {
+		t.Errorf("prepared %d times, %d problems of the check; want once and one per package (%d)", prepared.Load(), len(checked), len(universe.Packages))
+	}
+}
+
+// loadPackages loads a few packages (at least two) for the run tests.
+func loadPackages(t *testing.T) *model.Universe {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	universe, err := load.Load(load.Options{Dir: root, Patterns: []string{"./generators/pipeline/testdata/names/...", "./examples/widgets/v1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(universe.Packages) < 2 {
+		t.Fatalf("want at least two packages, got %d", len(universe.Packages))
+	}
+	return universe
 }
