@@ -5,18 +5,21 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 )
 
 // buildPackage turns one checked input package into the model, reading the
-// markers of the package, its named types and their fields.
-func buildPackage(fset *token.FileSet, c *checkedPackage) (*model.Package, []error) {
+// markers of the package, its named types and their fields through the run's
+// comment index, which so parses each comment group's markers once.
+func buildPackage(fset *token.FileSet, comments *model.Comments, c *checkedPackage) (*model.Package, []error) {
 	out := &model.Package{
 		Path:           c.list.PkgPath,
 		Name:           c.list.Name,
@@ -27,21 +30,41 @@ func buildPackage(fset *token.FileSet, c *checkedPackage) (*model.Package, []err
 		Syntax:         c.syntax,
 		GeneratedFiles: c.generated,
 	}
+	comments.AddInput(out)
 	var errs []error
-	for _, file := range out.Syntax {
-		set, markerErrs := markers.ParseGroups(fset, markers.OnPackage, commentsAbovePackageClause(file)...)
-		out.Markers = append(out.Markers, set...)
-		errs = append(errs, markerErrs...)
+	files := make([]*model.FileComments, len(out.Syntax))
+	for i, file := range out.Syntax {
+		files[i] = comments.AddFile(file)
+		for _, group := range commentsAbovePackageClause(file) {
+			set, markerErrs := files[i].Markers(group, markers.OnPackage)
+			out.Markers = append(out.Markers, set...)
+			errs = append(errs, markerErrs...)
+		}
 	}
 	if c.types == nil {
 		return out, errs
 	}
-	for _, file := range out.Syntax {
-		types, typeErrs := namedTypes(fset, out, file)
+	for i, file := range out.Syntax {
+		types, typeErrs := namedTypes(fset, files[i], out, file)
 		out.NamedTypes = append(out.NamedTypes, types...)
 		errs = append(errs, typeErrs...)
+		errs = append(errs, gengoOnlyWarnings(files[i])...)
 	}
 	return out, errs
+}
+
+// gengoOnlyWarnings are the problems of the markers in the comments that
+// only gengo reads as a type's or field's (GengoOnlyProblems), as warnings:
+// the user may not mean such a comment as the declaration's, and a
+// generator that reads it (openapi) reads it as openapi-gen does.
+func gengoOnlyWarnings(file *model.FileComments) []error {
+	var warnings []error
+	for _, err := range file.GengoOnlyProblems() {
+		if e, ok := err.(*diag.Error); ok {
+			warnings = append(warnings, diag.Warnf(e.Pos, "%s (a comment openapi-gen reads as the declaration's below it)", e.Msg))
+		}
+	}
+	return warnings
 }
 
 // moduleDirOf is the root of the package's module (in a go.work workspace,
@@ -75,7 +98,7 @@ func commentsAbovePackageClause(file *ast.File) []*ast.CommentGroup {
 	return groups
 }
 
-func namedTypes(fset *token.FileSet, pkg *model.Package, file *ast.File) ([]*model.Type, []error) {
+func namedTypes(fset *token.FileSet, comments *model.FileComments, pkg *model.Package, file *ast.File) ([]*model.Type, []error) {
 	var out []*model.Type
 	var errs []error
 	var endLines []int
@@ -97,8 +120,10 @@ func namedTypes(fset *token.FileSet, pkg *model.Package, file *ast.File) ([]*mod
 			if doc != nil {
 				anchor = doc.Pos()
 			}
-			set, markerErrs := markers.ParseGroups(fset, markers.OnType, secondClosestComment(fset, file, endLines, anchor), doc)
-			errs = append(errs, markerErrs...)
+			secondSet, secondErrs := comments.Markers(secondClosestComment(fset, file, endLines, anchor), markers.OnType)
+			docSet, docErrs := comments.Markers(doc, markers.OnType)
+			set := slices.Concat(secondSet, docSet)
+			errs = append(append(errs, secondErrs...), docErrs...)
 			object, _ := pkg.Info.Defs[spec.Name].(*types.TypeName)
 			if object == nil {
 				continue
@@ -112,7 +137,7 @@ func namedTypes(fset *token.FileSet, pkg *model.Package, file *ast.File) ([]*mod
 				Markers: set,
 			}
 			if structType, ok := spec.Type.(*ast.StructType); ok && spec.Assign == 0 {
-				fields, fieldErrs := structFields(fset, pkg.Info, structType)
+				fields, fieldErrs := structFields(fset, comments, pkg.Info, structType)
 				t.Fields = fields
 				errs = append(errs, fieldErrs...)
 			}
@@ -146,11 +171,11 @@ func commentEndLines(fset *token.FileSet, file *ast.File) []int {
 	return lines
 }
 
-func structFields(fset *token.FileSet, info *types.Info, structType *ast.StructType) ([]*model.Field, []error) {
+func structFields(fset *token.FileSet, comments *model.FileComments, info *types.Info, structType *ast.StructType) ([]*model.Field, []error) {
 	var out []*model.Field
 	var errs []error
 	for _, field := range structType.Fields.List {
-		set, markerErrs := markers.ParseGroups(fset, markers.OnField, field.Doc)
+		set, markerErrs := comments.Markers(field.Doc, markers.OnField)
 		errs = append(errs, markerErrs...)
 		tag := ""
 		if field.Tag != nil {

@@ -65,12 +65,12 @@ func FuzzLoader(f *testing.F) {
 		}
 		roots := []*packages.Package{root}
 		checked := typeCheck(fset, roots, neededInputs(roots), func() (map[string]*types.Package, error) { return imports, nil }, nil)
-		universe := &model.Universe{Fset: fset, ModuleDir: dir}
+		universe := &model.Universe{Fset: fset, Comments: model.NewComments(fset), ModuleDir: dir}
 		for _, c := range checked {
 			if c.outputOnly || len(c.errs) > 0 {
 				continue
 			}
-			built, _ := buildPackage(fset, c)
+			built, _ := buildPackage(fset, universe.Comments, c)
 			universe.Packages = append(universe.Packages, built)
 		}
 		inlineCycles(fset, universe.Packages)

@@ -89,7 +89,8 @@ func load(opts Options) (*model.Universe, error) {
 		opts.Listed(len(roots))
 	}
 	var problems []error
-	universe := &model.Universe{Fset: token.NewFileSet(), Settings: opts.Settings}
+	fset := token.NewFileSet()
+	universe := &model.Universe{Fset: fset, Comments: model.NewComments(fset), Settings: opts.Settings}
 	for _, pkg := range roots {
 		listed := listErrors(pkg)
 		problems = append(problems, listed...)
@@ -119,7 +120,7 @@ func load(opts Options) (*model.Universe, error) {
 			continue // our output, checked only for the inputs that import it
 		}
 		problems = append(problems, c.errs...)
-		built, errs := buildPackage(universe.Fset, c)
+		built, errs := buildPackage(universe.Fset, universe.Comments, c)
 		problems = append(problems, errs...)
 		universe.Packages = append(universe.Packages, built)
 	}

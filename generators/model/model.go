@@ -25,6 +25,10 @@ type Universe struct {
 	// ModuleDirs are the roots of every main module with input packages
 	// (more than one in a go.work workspace), sorted; output stays inside them.
 	ModuleDirs []string
+	// Comments is the run's one comment index: the comments and markers
+	// above every declaration, of the input packages and, parsed on first
+	// use, of the dependencies.
+	Comments *Comments
 	// Settings are the run's command-line choices.
 	Settings Settings
 	// LayerErrors are the conflicts the Kubernetes layer found (two markers

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/metagen-dev/metagen/generators/gen"
+	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 )
 
@@ -104,7 +105,7 @@ func listTypeMissing(g *generation, st *types.Struct) []string {
 	for i := range st.NumFields() {
 		field := st.Field(i)
 		slice, isSlice := types.Unalias(field.Type()).(*types.Slice)
-		hasListType := g.src.commentOf(field.Pos(), 0).Markers.Has("listType")
+		hasListType := g.comments.Of(field.Pos(), markers.OnField).Markers.Has("listType")
 		switch {
 		case field.Name() == "Items" && isSlice && hasListMeta:
 			if hasListType {

@@ -135,7 +135,7 @@ func (b *builder) members(t types.Type, s *schema, depth int) {
 	for i := range st.NumFields() {
 		field := st.Field(i)
 		tag := reflect.StructTag(st.Tag(i))
-		c := b.g.src.commentOf(field.Pos(), markers.OnField)
+		c := b.g.comments.Of(field.Pos(), markers.OnField)
 		if hasOpenAPIGenValue(c.Markers, "false") {
 			continue
 		}
@@ -431,7 +431,7 @@ func (b *builder) typeDescription(obj *types.TypeName, c comment) string {
 	}
 	doc := crdDescription(c.Doc)
 	for doc == "" {
-		base := b.g.src.declaredBase(obj)
+		base := b.g.comments.DeclaredBase(obj)
 		if base == nil {
 			break
 		}

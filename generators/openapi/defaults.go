@@ -79,7 +79,7 @@ func (b *builder) behind(t types.Type, set *markers.Set, path *string) types.Typ
 			return ptr.Elem()
 		}
 		if !b.compat {
-			if base := b.g.src.declaredBase(u.Obj()); base != nil {
+			if base := b.g.comments.DeclaredBase(u.Obj()); base != nil {
 				return base
 			}
 		}

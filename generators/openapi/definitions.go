@@ -71,7 +71,7 @@ func (d *definer) define(obj *types.TypeName) {
 		return
 	}
 	d.done[obj] = true
-	compat := !d.g.src.isInput(obj.Pkg()) || d.g.src.packageOf(obj).markers.Has(markerCompatibility)
+	compat := !d.g.comments.IsInput(obj.Pkg()) || d.g.comments.PackageMarkers(obj).Has(markerCompatibility)
 	b := d.g.newBuilder(compat)
 	def := b.define(obj)
 	d.out.Schemas[d.name(obj)] = d.topSchema(def)

@@ -63,8 +63,7 @@ func (e *enums) lookup(t types.Type) *enumType {
 	if marked, k8sOnly := e.marked(named); marked {
 		enum = e.collect(obj)
 		enum.k8sOnly = k8sOnly
-		_, input := e.g.src.inputs[obj.Pkg().Path()]
-		enum.external = !input
+		enum.external = !e.g.comments.IsInput(obj.Pkg())
 		enum.k8sEnum = e.g.typeComment(obj).Markers.Has(markerK8sEnum)
 	}
 	e.mu.Lock()
@@ -97,7 +96,7 @@ func (e *enums) collect(obj *types.TypeName) *enumType {
 	}
 	for _, pkg := range scopes {
 		for _, c := range e.constantsOf(pkg)[obj] {
-			comment := strings.Join(e.g.src.linesOf(c.Pos()), " ")
+			comment := strings.Join(e.g.comments.Lines(c.Pos()), " ")
 			enum.add(enumValue{name: c.Name(), value: constant.StringVal(c.Val()), comment: comment})
 		}
 	}

@@ -189,7 +189,7 @@ func (b *builder) unions(t types.Type) []any {
 	}
 	for i := range st.NumFields() {
 		field, tag := st.Field(i), reflect.StructTag(st.Tag(i))
-		if hasOpenAPIGenValue(b.g.src.commentOf(field.Pos(), markers.OnField).Markers, "false") || !inlined(field, tag) {
+		if hasOpenAPIGenValue(b.g.comments.Of(field.Pos(), markers.OnField).Markers, "false") || !inlined(field, tag) {
 			continue
 		}
 		out = append(out, b.unions(field.Type())...)
@@ -208,7 +208,7 @@ func (b *builder) unionStruct(named *types.Named, st *types.Struct) union {
 		if name == "" {
 			continue
 		}
-		c := b.g.src.commentOf(field.Pos(), markers.OnField)
+		c := b.g.comments.Of(field.Pos(), markers.OnField)
 		switch {
 		case inlined(field, tag):
 			b.logged(c.Pos, "union %s cannot have embedded fields", named.Obj().Name())
@@ -234,7 +234,7 @@ func (b *builder) unionMembers(st *types.Struct) (union, bool) {
 		if name == "" || inlined(field, tag) {
 			continue
 		}
-		c := b.g.src.commentOf(field.Pos(), markers.OnField)
+		c := b.g.comments.Of(field.Pos(), markers.OnField)
 		if c.Markers.Has("unionDiscriminator") {
 			b.setDiscriminator(&u, name, c)
 		}

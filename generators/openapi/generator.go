@@ -52,7 +52,7 @@ func New(options Options) *gen.Generator {
 	}
 }
 
-// Result is the generator's run result: the comment source and enum index
+// Result is the generator's run result: the enum index and schema caches
 // every pass shares, from which other generators build schemas (Expand,
 // DefinitionsOf) by declaring Requires: openapi.Generator.
 type Result struct{ g *generation }
@@ -60,11 +60,11 @@ type Result struct{ g *generation }
 // Prepare computes the run result outside a pipeline run (metagen compat).
 func Prepare(universe *model.Universe) *Result { return &Result{newGeneration(universe)} }
 
-// prepare builds the run result; the input packages' marker problems that
-// only openapi-gen's reading of comments finds are the run's warnings.
+// prepare builds the run result. The problems of the markers in the
+// comments openapi-gen reads are the load's: the comments are the model's
+// (model.Comments).
 func prepare(p *gen.Prep) (any, error) {
-	r := Prepare(p.Universe)
-	return r, errors.Join(r.g.src.problems...)
+	return Prepare(p.Universe), nil
 }
 
 // enabled: the package or one of its types opts in with
@@ -81,17 +81,21 @@ func enabled(pkg *model.Package) bool {
 	return false
 }
 
-// generation is what every pass of a run shares: the comment source and the
-// enum index.
+// generation is what every pass of a run shares: the enum index and the
+// CRD definitions, over the model's comment index.
 type generation struct {
 	universe *model.Universe
-	src      *source
+	// comments are the model's: the doc comments and markers of the input
+	// packages and, read on first use, of the dependencies.
+	comments *model.Comments
 	enums    *enums
 
-	mu       sync.Mutex
-	comments map[*types.TypeName]comment
-	crdDefs  map[crdDefKey]*crdDefinition // see crdDefinition
+	mu      sync.Mutex
+	crdDefs map[crdDefKey]*crdDefinition // see crdDefinition
 }
+
+// comment is the comment above a declaration as openapi-gen reads it.
+type comment = model.Comment
 
 // generationFor returns the run's shared state.
 func generationFor(pass *gen.Pass) *generation {
@@ -99,24 +103,14 @@ func generationFor(pass *gen.Pass) *generation {
 }
 
 func newGeneration(universe *model.Universe) *generation {
-	g := &generation{universe: universe, src: newSource(universe), comments: map[*types.TypeName]comment{}}
+	g := &generation{universe: universe, comments: universe.Comments}
 	g.enums = &enums{g: g, known: map[*types.TypeName]*enumType{}}
 	return g
 }
 
 // typeComment is the doc comment of a named type, as gengo reads it.
 func (g *generation) typeComment(obj *types.TypeName) comment {
-	g.mu.Lock()
-	c, ok := g.comments[obj]
-	g.mu.Unlock()
-	if ok {
-		return c
-	}
-	c = g.src.commentOf(obj.Pos(), markers.OnType)
-	g.mu.Lock()
-	g.comments[obj] = c
-	g.mu.Unlock()
-	return c
+	return g.comments.Of(obj.Pos(), markers.OnType)
 }
 
 func run(pass *gen.Pass, options Options) error {

@@ -58,7 +58,7 @@ func (g *generation) modelPackage(obj *types.TypeName) string {
 	if m, ok := g.typeComment(obj).Markers.Get(markerModelPackage); ok && m.Value != "" {
 		return m.Value
 	}
-	if m, ok := g.src.packageOf(obj).markers.Get(markerModelPackage); ok {
+	if m, ok := g.comments.PackageMarkers(obj).Get(markerModelPackage); ok {
 		return m.Value
 	}
 	return ""

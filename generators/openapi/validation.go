@@ -618,7 +618,7 @@ func (g *generation) packageDefaultOptional(field *types.Var) (optional, ok bool
 	if field.Pkg() == nil {
 		return false, false
 	}
-	set := g.src.packageOf(field).markers
+	set := g.comments.PackageMarkers(field)
 	switch {
 	case set.Has("kubebuilder:validation:Optional"):
 		return true, true
