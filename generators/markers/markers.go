@@ -84,6 +84,8 @@ type Def struct {
 	Doc     string
 	// Check, when set, validates the value further for a target.
 	Check func(target Target, value string) error
+	// Severity is what a refused value of the marker does to the run.
+	Severity Severity
 	// RelativePath is set for a value that is a path relative to the
 	// package directory (+metagen:crd-dir): it must not be absolute, and
 	// the loader checks that it stays inside the module, symlinks resolved.
@@ -102,7 +104,14 @@ type Marker struct {
 	// Value is the text after '='; HasValue tells "+x" from "+x=".
 	Value    string
 	HasValue bool
-	Pos      token.Position
+	// Typed is the value parsed at load into Def.ValueType() (read it
+	// with Value or Typed); nil for a marker without one or whose value
+	// was refused.
+	Typed any
+	// Err is the problem with a refused value, as ParseGroups reported it,
+	// for a reader of markers the load does not check (other modules').
+	Err error
+	Pos token.Position
 }
 
 // String renders the marker as it was written, "+name:=value" as "+name=value".

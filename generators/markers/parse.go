@@ -70,8 +70,15 @@ func parseLine(text string, pos token.Position, target Target) (marker Marker, e
 		return marker, errorf(pos, "marker %q is not allowed on a %s: it applies to a %s", "+"+marker.Name, target, marker.Def.Targets), true
 	}
 	if err := checkValue(marker, target); err != nil {
-		return marker, errorf(pos, "marker %q: %v", "+"+marker.Name, err), true
+		marker.Err = valueError(marker, err)
+		return marker, marker.Err, true
 	}
+	typed, err := typedValue(marker)
+	if err != nil {
+		marker.Err = valueError(marker, err)
+		return marker, marker.Err, true
+	}
+	marker.Typed = typed
 	return marker, nil, true
 }
 
@@ -225,14 +232,6 @@ func checkValue(m Marker, target Target) error {
 		if value == "" {
 			return fmt.Errorf("needs a value: +%s=<value>", m.Name)
 		}
-	case Int:
-		if _, err := strconv.ParseInt(value, 10, 64); err != nil {
-			return fmt.Errorf("want a whole number, got %q", value)
-		}
-	case Number:
-		if _, err := strconv.ParseFloat(value, 64); err != nil {
-			return fmt.Errorf("want a number, got %q", value)
-		}
 	case Enum:
 		if !slices.Contains(def.Values, value) {
 			return fmt.Errorf("want one of %s, got %q", quoteAll(def.Values), value)
@@ -266,6 +265,15 @@ func isAbsolutePath(value string) bool {
 		return true
 	}
 	return len(value) >= 2 && value[1] == ':' && isLetter(value[0])
+}
+
+// valueError is the one wording of a refused marker value, at the
+// marker, with the severity its Def declares.
+func valueError(m Marker, err error) error {
+	if m.Def.Severity == SeverityWarning {
+		return diag.Warnf(m.Pos, "marker %q: %v", "+"+m.Name, err)
+	}
+	return errorf(m.Pos, "marker %q: %v", "+"+m.Name, err)
 }
 
 func errorf(pos token.Position, format string, args ...any) error {

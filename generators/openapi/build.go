@@ -8,7 +8,6 @@ import (
 	"go/types"
 	"reflect"
 	"sort"
-	"strconv"
 	"strings"
 
 	"k8s.io/kube-openapi/pkg/common"
@@ -402,8 +401,8 @@ const markerImmutable = "k8s:immutable"
 
 // celMarker is an XValidation marker, at m, for a rule metagen writes.
 func celMarker(m markers.Marker, rule, message string) markers.Marker {
-	args := fmt.Sprintf("rule=%s,message=%s", strconv.Quote(rule), strconv.Quote(message))
-	return markers.Marker{Name: "kubebuilder:validation:XValidation", Args: args, Pos: m.Pos}
+	return markers.Marker{Name: "kubebuilder:validation:XValidation", Pos: m.Pos,
+		Typed: markers.XValidation{Rule: rule, Message: &message}}
 }
 
 // valueDescription is the description of a field, list item or map value
@@ -778,14 +777,6 @@ func crdDescription(group *ast.CommentGroup) string {
 // position is where a type is declared.
 func (g *generation) position(obj *types.TypeName) token.Position {
 	return g.universe.Fset.Position(obj.Pos())
-}
-
-func quoteList(values []string) string {
-	quoted := make([]string, len(values))
-	for i, v := range values {
-		quoted[i] = fmt.Sprintf("%q", v)
-	}
-	return strings.Join(quoted, ", ")
 }
 
 // packageName qualifies a type by its package's name (v1.Ratio), as Go source does.

@@ -8,9 +8,9 @@ import (
 	"go/types"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
+	"k8s.io/gengo/v2/codetags"
 	kubeopenapi "k8s.io/kube-openapi/pkg/generators"
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
@@ -243,20 +243,14 @@ func (b *builder) addOneOfRules(s *schema, set markers.Set) {
 	}
 }
 
-// oneOfFields reads the field names of a one-of marker: a;b or {a,b}.
+// oneOfFields checks the field names of a one-of marker against the struct.
 func (b *builder) oneOfFields(s *schema, m markers.Marker) ([]string, bool) {
-	value, err := markers.ParseValue(m.Value)
-	list, isList := value.([]any)
-	if name, isName := value.(string); isName && name != "" {
-		list, isList = []any{name}, true
-	}
-	if err != nil || !isList || len(list) == 0 {
-		b.errorf(m.Pos, "%s: want field names, as a;b or {a,b}", m)
+	fields, ok := markers.Value[markers.FieldNames](m)
+	if !ok {
+		b.refused(m)
 		return nil, false
 	}
-	fields := make([]string, len(list))
-	for i, item := range list {
-		fields[i] = fmt.Sprint(item)
+	for i := range fields {
 		if s.property(fields[i]) == nil {
 			b.errorf(m.Pos, "%s: the struct has no field %q", m, fields[i])
 			return nil, false
@@ -287,23 +281,22 @@ func anySet(fields []string) string {
 	return strings.Join(terms, "||")
 }
 
-// applyExternalDocs reads +kubebuilder:externalDocs:url=…,description=….
+// applyExternalDocs sets +kubebuilder:externalDocs:url=…,description=….
 func (b *builder) applyExternalDocs(s *schema, m markers.Marker) {
-	args, err := markers.ParseArgs(m.Args)
-	if err != nil {
-		b.errorf(m.Pos, "%s: %v", m, err)
+	docs, ok := markers.Value[markers.ExternalDocs](m)
+	if !ok {
+		b.refused(m)
 		return
 	}
-	for key := range args {
-		if key != "url" && key != "description" {
-			b.errorf(m.Pos, "%s: unknown argument %q (want url and description)", m, key)
-		}
+	s.ExternalDocs = &spec.ExternalDocumentation{URL: docs.URL, Description: docs.Description}
+}
+
+// refused reports a marker whose value the marker parser refused, for the
+// markers of packages the load does not check (it reports its own).
+func (b *builder) refused(m markers.Marker) {
+	if m.Err != nil {
+		b.errs = append(b.errs, m.Err)
 	}
-	if args["url"] == "" {
-		b.errorf(m.Pos, "%s needs url=…", m)
-		return
-	}
-	s.ExternalDocs = &spec.ExternalDocumentation{URL: args["url"], Description: args["description"]}
 }
 
 // applyMarkers applies each marker with a schema form once per keyword: a
@@ -334,7 +327,7 @@ func (b *builder) applyMarkers(s *schema, set markers.Set, applied map[string]ma
 			if _, done := applied[keyword]; done {
 				continue
 			}
-			b.applyKeyword(s, keyword, m)
+			b.applyKeyword(s, keyword, m, m)
 		}
 	}
 	for keyword, m := range seen {
@@ -342,62 +335,60 @@ func (b *builder) applyMarkers(s *schema, set markers.Set, applied map[string]ma
 	}
 }
 
-// applyKeyword sets one keyword from a marker's value.
-func (b *builder) applyKeyword(s *schema, keyword string, m markers.Marker) {
-	if err := setKeyword(s, keyword, m.Value, m.HasValue); err != nil {
-		b.errorf(m.Pos, "%s: %v", m, err)
+// applyKeyword sets one keyword from a marker's typed value; shown is the
+// marker as written, for messages.
+func (b *builder) applyKeyword(s *schema, keyword string, m, shown markers.Marker) {
+	if m.Err != nil {
+		b.refused(m)
 		return
 	}
+	setKeyword(s, keyword, m)
 	if err := checkKeywordType(s, keyword); err != nil {
-		b.errorf(m.Pos, "%s: %v", m, err)
+		b.errorf(shown.Pos, "%s: %v", shown, err)
 	}
 }
 
-func setKeyword(s *schema, keyword, value string, hasValue bool) error {
+// setKeyword sets keyword from the value the marker parser typed: a
+// number, a count, a string, enum values or a literal; the boolean
+// keywords are true for a bare marker.
+func setKeyword(s *schema, keyword string, m markers.Marker) {
+	value := m.Typed
+	if tag, ok := value.(markers.ValidationTag); ok {
+		value = tagValue(tag)
+	}
 	switch keyword {
 	case "minimum", "maximum", "multipleOf":
-		f, err := strconv.ParseFloat(value, 64)
-		if err != nil {
-			return fmt.Errorf("want a number")
-		}
+		f, _ := asFloat(value)
 		*numberKeyword(&s.Checks, keyword) = &f
 	case "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties":
-		n, err := strconv.ParseInt(value, 10, 64)
-		if err != nil || n < 0 {
-			return fmt.Errorf("want a whole number, zero or more")
-		}
+		n, _ := value.(int64)
 		*countKeyword(&s.Checks, keyword) = &n
 	case "exclusiveMinimum":
-		s.Checks.ExclusiveMinimum = !hasValue || value == "true"
+		s.Checks.ExclusiveMinimum = m.Bool()
 	case "exclusiveMaximum":
-		s.Checks.ExclusiveMaximum = !hasValue || value == "true"
+		s.Checks.ExclusiveMaximum = m.Bool()
 	case "uniqueItems":
-		s.Checks.UniqueItems = !hasValue || value == "true"
+		s.Checks.UniqueItems = m.Bool()
 	case "nullable":
-		s.Checks.Nullable = !hasValue || value == "true"
+		s.Checks.Nullable = m.Bool()
 	case "pattern":
-		s.Checks.Pattern = unquote(value)
+		s.Checks.Pattern, _ = value.(string)
 	case "format":
-		s.Format = unquote(value)
+		s.Format, _ = value.(string)
 	case "title":
-		s.Checks.Title = unquote(value)
+		s.Checks.Title, _ = value.(string)
 	case "enum":
-		items, err := markers.AnyList(value)
-		if err != nil {
-			return err
-		}
+		items, _ := value.(markers.EnumValues)
 		s.Enum = nil
 		for _, item := range items {
 			s.Enum = append(s.Enum, enumJSON(item))
 		}
 	case "example":
-		example, err := markers.ParseValue(value)
-		if err != nil {
-			return err
-		}
-		s.Example = example
+		example, _ := value.(markers.Literal)
+		s.Example = example.Value
 	case "type":
-		overrideType(s, unquote(value))
+		typ, _ := value.(string)
+		overrideType(s, typ)
 	case "x-kubernetes-int-or-string":
 		intOrString(s)
 	case "schemaless":
@@ -405,7 +396,24 @@ func setKeyword(s *schema, keyword, value string, hasValue bool) error {
 	default: // the x-kubernetes-… flags
 		s.setExtension(keyword, true)
 	}
-	return nil
+}
+
+// tagValue is the value of a +k8s: tag: its whole number, or its text.
+func tagValue(tag markers.ValidationTag) any {
+	if tag.ValueType == codetags.ValueTypeInt {
+		return tag.Int
+	}
+	return tag.Value
+}
+
+func asFloat(value any) (float64, bool) {
+	switch v := value.(type) {
+	case float64:
+		return v, true
+	case int64:
+		return float64(v), true
+	}
+	return 0, false
 }
 
 // numberKeyword is the field of a numeric bound.
@@ -459,17 +467,6 @@ func intOrString(s *schema) {
 	s.setExtension("x-kubernetes-int-or-string", true)
 }
 
-// unquote reads a Go-quoted marker value ("…" or `…`), as controller-tools
-// does; other values are taken as they are.
-func unquote(value string) string {
-	if len(value) >= 2 && (value[0] == '"' || value[0] == '`') && value[len(value)-1] == value[0] {
-		if unquoted, err := strconv.Unquote(value); err == nil {
-			return unquoted
-		}
-	}
-	return value
-}
-
 // checkKeywordType refuses keywords that cannot apply to the schema's type,
 // when the type is known.
 func checkKeywordType(s *schema, keyword string) error {
@@ -512,23 +509,26 @@ func schemaType(s *schema) string {
 // applyItemMarker applies +kubebuilder:validation:items:<Keyword>=<value>
 // to the items of a list.
 func (b *builder) applyItemMarker(s *schema, m markers.Marker) {
-	name, value, hasValue := strings.Cut(m.Args, "=")
-	keyword, ok := keywordMarkers["kubebuilder:validation:"+name]
+	item, ok := markers.Value[markers.ItemValidation](m)
+	if !ok {
+		b.refused(m)
+		return
+	}
 	if s.Items == nil {
 		b.errorf(m.Pos, "%s applies to a list", m)
 		return
 	}
-	// items:XValidation:rule=…,message=… has its arguments after a colon,
-	// as XValidation itself does.
-	if celArgs, isCEL := strings.CutPrefix(m.Args, "XValidation:"); isCEL {
-		b.addCELRule(s.Items, markers.Marker{Name: "kubebuilder:validation:XValidation", Args: celArgs, Pos: m.Pos})
+	inner := item.Marker
+	if inner.Name == "kubebuilder:validation:XValidation" {
+		b.addCELRule(s.Items, inner)
 		return
 	}
+	keyword, ok := keywordMarkers[inner.Name]
 	if !ok {
-		b.errorf(m.Pos, "%s: unknown validation %q", m, name)
+		b.errorf(m.Pos, "%s: unknown validation %q", m, strings.TrimPrefix(inner.Name, "kubebuilder:validation:"))
 		return
 	}
-	b.applyKeyword(s.Items, keyword, markers.Marker{Name: m.Name, Args: m.Args, Value: value, HasValue: hasValue, Pos: m.Pos})
+	b.applyKeyword(s.Items, keyword, inner, m)
 }
 
 // applyEachVal applies +k8s:eachVal=+k8s:<tag> to list items or map values.
@@ -541,13 +541,21 @@ func (b *builder) applyEachVal(s *schema, m markers.Marker) {
 		b.errorf(m.Pos, "%s applies to a list or a map", m)
 		return
 	}
-	inner := strings.TrimPrefix(strings.TrimSpace(m.Value), "+")
-	name, value, hasValue := strings.Cut(inner, "=")
-	keyword, ok := keywordMarkers[name]
+	tag, ok := markers.Value[markers.ValidationTag](m)
+	if !ok {
+		b.refused(m)
+		return
+	}
+	if tag.Chained == nil {
+		return
+	}
+	inner := *tag.Chained
+	keyword, ok := keywordMarkers[inner.Name]
 	if !ok {
 		return // a validation with no schema form
 	}
-	b.applyKeyword(target, keyword, markers.Marker{Name: name, Value: value, HasValue: hasValue, Pos: m.Pos})
+	value := markers.Marker{Name: inner.Name, Value: inner.Value, HasValue: inner.ValueType != codetags.ValueTypeNone, Typed: inner, Pos: m.Pos}
+	b.applyKeyword(target, keyword, value, value)
 }
 
 // applyKubebuilderDefault sets +kubebuilder:default, which must agree with +default.
@@ -556,11 +564,12 @@ func (b *builder) applyKubebuilderDefault(s *schema, c comment) {
 	if !ok {
 		return
 	}
-	value, err := markers.ParseValue(m.Value)
-	if err != nil {
-		b.errorf(m.Pos, "%s: %v", m, err)
+	literal, ok := markers.Value[markers.Literal](m)
+	if !ok {
+		b.refused(m)
 		return
 	}
+	value := literal.Value
 	if object, ok := value.(map[string]any); ok && len(object) == 0 && schemaType(s) == "array" {
 		value = []any{} // controller-gen reads {} on a list as the empty list
 	}

@@ -111,9 +111,9 @@ func (a *analyzer) readExclusion(c *types.Const, set markers.Set) {
 		case "k8s:enumExclude":
 			ex.always = true
 		case "k8s:ifEnabled", "k8s:ifDisabled":
-			tag, err := codetags.Parse(tagText(m))
-			if err != nil {
-				a.errorf(m.Pos, "%s: %v", m, err)
+			tag, ok := markers.Value[markers.ValidationTag](m)
+			if !ok {
+				a.refused(m)
 				return
 			}
 			option, ok := tag.PositionalArg()

@@ -5,7 +5,6 @@ import (
 	"math"
 	"regexp"
 	"sort"
-	"strconv"
 
 	"k8s.io/gengo/v2/codetags"
 
@@ -138,14 +137,14 @@ func schemaOnly(r *rule, typ types.Type) bool {
 	return false
 }
 
-// readNumbers parses the values of an enum of numbers, which must all be
-// numbers for any value to be valid.
+// readNumbers takes the values of an enum of numbers, as the marker parser
+// typed them, which must all be numbers for any value to be valid.
 func (a *analyzer) readNumbers(r *rule, scalar types.Type) bool {
 	var numbers []float64
-	for _, value := range r.values {
-		n, err := strconv.ParseFloat(value, 64)
-		if err != nil || math.IsInf(n, 0) || math.IsNaN(n) {
-			a.errorf(r.pos, "%s: %q is not a number, as values of %s are", r.tag, value, typeName(scalar))
+	for i, value := range r.enum {
+		n, ok := enumNumber(value)
+		if !ok {
+			a.errorf(r.pos, "%s: %q is not a number, as values of %s are", r.tag, r.values[i], typeName(scalar))
 			return false
 		}
 		numbers = append(numbers, n)
@@ -371,4 +370,17 @@ func k8sFormatNames() []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// enumNumber is an enum item that controller-tools read as a number.
+func enumNumber(item any) (float64, bool) {
+	switch v := item.(type) {
+	case int:
+		return float64(v), true
+	case int64:
+		return float64(v), true
+	case float64:
+		return v, !math.IsInf(v, 0) && !math.IsNaN(v)
+	}
+	return 0, false
 }

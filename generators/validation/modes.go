@@ -11,6 +11,8 @@ import (
 
 	"github.com/dave/jennifer/jen"
 	"k8s.io/gengo/v2/codetags"
+
+	"github.com/metagen-dev/metagen/generators/markers"
 )
 
 // Modes: +k8s:modeDiscriminator marks the string or bool field whose value
@@ -67,13 +69,13 @@ func (a *analyzer) readDiscriminator(d *declRules, tag codetags.Tag, pos token.P
 	d.discriminators = append(d.discriminators, discriminatorTag{modality: modality["modality"], pos: pos})
 }
 
-func (a *analyzer) readMode(d *declRules, tag codetags.Tag, pos token.Position, mods modifiers) {
+func (a *analyzer) readMode(d *declRules, tag markers.ValidationTag, pos token.Position, mods modifiers) {
 	name := "+" + tag.Name
 	if mods.option != "" {
 		a.errorf(pos, "%s cannot be wrapped in +k8s:ifEnabled or +k8s:ifDisabled; write +k8s:ifMode(…)=+k8s:ifEnabled(…)=… instead", name)
 		return
 	}
-	args, ok := a.modeArgs(tag, pos, "modality", "mode", "")
+	args, ok := a.modeArgs(tag.Tag, pos, "modality", "mode", "")
 	if !ok {
 		return
 	}
@@ -85,12 +87,12 @@ func (a *analyzer) readMode(d *declRules, tag codetags.Tag, pos token.Position, 
 		a.errorf(pos, "%s needs a mode: %s(\"A\")=+k8s:… or %s(mode: \"A\")=+k8s:…", name, name, name)
 		return
 	}
-	if tag.ValueType != codetags.ValueTypeTag || tag.ValueTag == nil {
+	if tag.Chained == nil {
 		a.errorf(pos, "%s needs a tag to apply, e.g. %s(%q)=+k8s:required", name, name, mode)
 		return
 	}
 	payload := &declRules{opaque: true}
-	a.readTag(payload, *tag.ValueTag, pos, mods)
+	a.readTag(payload, *tag.Chained, pos, mods)
 	d.modes = append(d.modes, modeTag{
 		modality: args["modality"], mode: mode, rules: payload, pos: pos,
 		stability: mods.stability, sortTag: a.outer,

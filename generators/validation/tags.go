@@ -3,8 +3,6 @@ package validation
 import (
 	"fmt"
 	"go/token"
-	"math"
-	"strconv"
 	"strings"
 
 	"k8s.io/gengo/v2/codetags"
@@ -56,7 +54,9 @@ type rule struct {
 	str string
 	// neqKind is the codetags value type of a +k8s:neq value.
 	neqKind codetags.ValueType
-	values  []string // kubebuilder enum values
+	values  []string // kubebuilder enum values, as text
+	// enum are the kubebuilder enum values as the marker parser typed them.
+	enum markers.EnumValues
 	// numbers are the enum values of a number, parsed.
 	numbers []float64
 	// fixed is the test-only validateTrue/validateFalse family's result.
@@ -246,9 +246,9 @@ func (a *analyzer) readRules(set markers.Set) *declRules {
 			if tagsNotRules[m.Name] {
 				continue
 			}
-			tag, err := codetags.Parse(tagText(m))
-			if err != nil {
-				a.errorf(m.Pos, "%s: %v", m, err)
+			tag, ok := markers.Value[markers.ValidationTag](m)
+			if !ok {
+				a.refused(m)
 				continue
 			}
 			a.outer = "+" + tag.Name
@@ -273,27 +273,24 @@ func (a *analyzer) readRules(set markers.Set) *declRules {
 	return d
 }
 
-// tagText rebuilds the tag as written, for codetags.
-func tagText(m markers.Marker) string {
-	text := m.Name
-	if m.Param != "" {
-		text += "(" + m.Param + ")"
+// refused reports a marker whose value the marker parser refused, for the
+// markers of packages the load does not check (it reports its own).
+func (a *analyzer) refused(m markers.Marker) {
+	if m.Err != nil {
+		a.u.errs[a.pkg.Path] = append(a.u.errs[a.pkg.Path], m.Err)
 	}
-	if m.HasValue {
-		text += "=" + m.Value
-	}
-	return text
 }
 
-// readTag adds what one parsed +k8s: tag asks for, following chained tags.
-func (a *analyzer) readTag(d *declRules, tag codetags.Tag, pos token.Position, mods modifiers) {
+// readTag adds what one +k8s: tag, as the marker parser typed it, asks
+// for, following chained tags.
+func (a *analyzer) readTag(d *declRules, tag markers.ValidationTag, pos token.Position, mods modifiers) {
 	name := "+" + tag.Name
-	chained := func() (codetags.Tag, bool) {
-		if tag.ValueType != codetags.ValueTypeTag || tag.ValueTag == nil {
+	chained := func() (markers.ValidationTag, bool) {
+		if tag.Chained == nil {
 			a.errorf(pos, "%s needs a tag to apply, e.g. %s=+k8s:minimum=1", name, name)
-			return codetags.Tag{}, false
+			return markers.ValidationTag{}, false
 		}
-		return *tag.ValueTag, true
+		return *tag.Chained, true
 	}
 	add := func(kind ruleKind) *rule {
 		d.rules = append(d.rules, rule{kind: kind, tag: name, pos: pos, mods: mods})
@@ -369,7 +366,7 @@ func (a *analyzer) readTag(d *declRules, tag codetags.Tag, pos token.Position, m
 			required: tag.Name == "k8s:dependentRequired", sibling: arg.Value, pos: pos, mods: mods, sortTag: a.outer,
 		})
 	case "k8s:modeDiscriminator":
-		a.readDiscriminator(d, tag, pos, mods)
+		a.readDiscriminator(d, tag.Tag, pos, mods)
 	case "k8s:ifMode":
 		a.readMode(d, tag, pos, mods)
 	case "k8s:enum":
@@ -379,7 +376,7 @@ func (a *analyzer) readTag(d *declRules, tag codetags.Tag, pos token.Position, m
 	case "k8s:enumExclude":
 		a.errorf(pos, "%s applies to constants of a +k8s:enum type", name)
 	case "k8s:validateTrue", "k8s:validateFalse", "k8s:validateTrueAlpha", "k8s:validateTrueBeta", "k8s:validateError":
-		if r, ok := a.readFixed(tag, pos); ok {
+		if r, ok := a.readFixed(tag.Tag, pos); ok {
 			r.mods = mods
 			d.rules = append(d.rules, r)
 		}
@@ -440,24 +437,15 @@ func (a *analyzer) readTag(d *declRules, tag codetags.Tag, pos token.Position, m
 	}
 }
 
-// readBound reads the integer argument of a limit tag.
-func (a *analyzer) readBound(d *declRules, tag codetags.Tag, pos token.Position, mods modifiers) {
+// readBound reads the whole number of a limit tag, which the marker
+// parser has read and checked (counts are not negative).
+func (a *analyzer) readBound(d *declRules, tag markers.ValidationTag, pos token.Position, mods modifiers) {
 	kinds := map[string]ruleKind{
 		"k8s:minimum": ruleMinimum, "k8s:maximum": ruleMaximum, "k8s:minLength": ruleMinLength,
 		"k8s:maxLength": ruleMaxLength, "k8s:maxBytes": ruleMaxBytes, "k8s:minItems": ruleMinItems,
 		"k8s:maxItems": ruleMaxItems, "k8s:minProperties": ruleMinProperties, "k8s:maxProperties": ruleMaxProperties,
 	}
-	n, err := strconv.ParseInt(tag.Value, 0, 64)
-	if tag.ValueType != codetags.ValueTypeInt || err != nil {
-		a.errorf(pos, "+%s=%s: want a whole number", tag.Name, tag.Value)
-		return
-	}
-	kind := kinds[tag.Name]
-	if n < 0 && kind != ruleMinimum && kind != ruleMaximum {
-		a.errorf(pos, "+%s=%s: must not be negative", tag.Name, tag.Value)
-		return
-	}
-	d.rules = append(d.rules, rule{kind: kind, tag: "+" + tag.Name, pos: pos, num: float64(n), mods: mods})
+	d.rules = append(d.rules, rule{kind: kinds[tag.Name], tag: "+" + tag.Name, pos: pos, num: float64(tag.Int), mods: mods})
 }
 
 func (a *analyzer) setListType(d *declRules, value, tag string, pos token.Position, mods modifiers) {
@@ -477,7 +465,7 @@ func (a *analyzer) setListType(d *declRules, value, tag string, pos token.Positi
 
 func (a *analyzer) addMapKey(d *declRules, key string, pos token.Position, k8s bool) {
 	d.mapKeysK8s = d.mapKeysK8s || k8s
-	key = unquote(strings.TrimSpace(key))
+	key = markers.Unquote(key)
 	for _, existing := range d.mapKeys {
 		if existing == key {
 			return
@@ -500,19 +488,18 @@ func isZeroDefault(value string) bool {
 }
 
 // readKubebuilder reads one +kubebuilder:validation: marker, which means
-// what it means in a CRD schema.
+// what it means in a CRD schema, from the value the marker parser typed.
 func (a *analyzer) readKubebuilder(d *declRules, m markers.Marker) {
+	if m.Err != nil {
+		a.refused(m)
+		return
+	}
 	name := strings.TrimPrefix(m.Name, "kubebuilder:validation:")
-	value := m.Value
 	if name == "items" {
 		// +kubebuilder:validation:items:MaxLength=5 applies to the items.
-		itemName, itemValue, _ := strings.Cut(m.Args, "=")
-		item := markers.Marker{Name: "kubebuilder:validation:" + itemName, Value: itemValue, HasValue: itemValue != "", Pos: m.Pos}
-		if markers.Lookup(item.Name) == nil || itemName == "items" {
-			a.errorf(m.Pos, "unknown marker \"+kubebuilder:validation:items:%s\"", itemName)
-			return
+		if item, ok := markers.Value[markers.ItemValidation](m); ok {
+			a.readKubebuilder(d.itemRules(), item.Marker)
 		}
-		a.readKubebuilder(d.itemRules(), item)
 		return
 	}
 	tag := "+" + m.Name
@@ -520,47 +507,31 @@ func (a *analyzer) readKubebuilder(d *declRules, m markers.Marker) {
 		d.rules = append(d.rules, rule{kind: kind, tag: tag, pos: m.Pos, kubebuilder: true})
 		return &d.rules[len(d.rules)-1]
 	}
-	number := func() (float64, bool) {
-		n, err := strconv.ParseFloat(strings.TrimSpace(value), 64)
-		if err != nil || math.IsInf(n, 0) || math.IsNaN(n) {
-			a.errorf(m.Pos, "%s=%s: want a number", tag, value)
-			return 0, false
-		}
-		return n, true
-	}
+	number, _ := m.Typed.(float64)
 	count := func(kind ruleKind) {
-		n, err := strconv.ParseInt(strings.TrimSpace(value), 10, 64)
-		if err != nil || n < 0 {
-			a.errorf(m.Pos, "%s=%s: want a whole number, not negative", tag, value)
-			return
-		}
+		n, _ := m.Typed.(int64)
 		add(kind).num = float64(n)
 	}
+	text, _ := m.Typed.(string)
 	switch name {
 	case "Required":
 		add(ruleRequired)
 	case "Optional":
 		add(ruleOptional)
-	case "Minimum", "Maximum":
-		if n, ok := number(); ok {
-			kind := ruleMinimum
-			if name == "Maximum" {
-				kind = ruleMaximum
-			}
-			add(kind).num = n
-		}
+	case "Minimum":
+		add(ruleMinimum).num = number
+	case "Maximum":
+		add(ruleMaximum).num = number
 	case "ExclusiveMinimum":
 		d.exclusiveMin, d.exclusiveMinPos = m.Bool(), m.Pos
 	case "ExclusiveMaximum":
 		d.exclusiveMax, d.exclusiveMaxPos = m.Bool(), m.Pos
 	case "MultipleOf":
-		if n, ok := number(); ok {
-			if n <= 0 {
-				a.errorf(m.Pos, "%s=%s: must be greater than 0", tag, value)
-				return
-			}
-			add(ruleMultipleOf).num = n
+		if number <= 0 {
+			a.errorf(m.Pos, "%s=%s: must be greater than 0", tag, m.Value)
+			return
 		}
+		add(ruleMultipleOf).num = number
 	case "MinLength":
 		count(ruleMinLength)
 	case "MaxLength":
@@ -574,13 +545,13 @@ func (a *analyzer) readKubebuilder(d *declRules, m markers.Marker) {
 	case "MaxProperties":
 		count(ruleMaxProperties)
 	case "Pattern":
-		add(rulePattern).str = unquote(strings.TrimSpace(value))
+		add(rulePattern).str = text
 	case "Format":
-		add(ruleSchemaFormat).str = unquote(strings.TrimSpace(value))
+		add(ruleSchemaFormat).str = text
 	case "Enum":
 		r := add(ruleEnumValues)
-		items, _ := markers.AnyList(value) // the openapi generator reports a bad list
-		for _, v := range items {
+		r.enum, _ = m.Typed.(markers.EnumValues)
+		for _, v := range r.enum {
 			r.values = append(r.values, fmt.Sprint(v))
 		}
 	case "UniqueItems":
@@ -588,15 +559,6 @@ func (a *analyzer) readKubebuilder(d *declRules, m markers.Marker) {
 			add(ruleUniqueItems)
 		}
 	}
-}
-
-func unquote(s string) string {
-	if len(s) >= 2 && (s[0] == '"' && s[len(s)-1] == '"' || s[0] == '`' && s[len(s)-1] == '`') {
-		if u, err := strconv.Unquote(s); err == nil {
-			return u
-		}
-	}
-	return s
 }
 
 func (r rule) String() string { return fmt.Sprintf("%s at line %d", r.tag, r.pos.Line) }

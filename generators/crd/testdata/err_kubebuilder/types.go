@@ -17,12 +17,12 @@ type Gadget struct {
 //
 // +kubebuilder:validation:ExactlyOneOf=wired;wireless
 type GadgetSpec struct {
-	// Window has a default with no closing brace.
-	// +kubebuilder:default={start: 8
+	// Window's default with no closing brace is in testdata/err_values:
+	// the load refuses such values before any generator runs.
 	// +optional
 	Window map[string]int32 `json:"window,omitempty"`
-	// Name has a default that ends at its comma: quote it.
-	// +kubebuilder:default=gadget,small
+	// Name's default that ends at its comma is in testdata/err_values.
+	//
 	// +optional
 	Name string `json:"name,omitempty"`
 	// Wired is required, so it cannot be one of two.

@@ -35,7 +35,7 @@ type Discriminated struct {
 // Dependent has malformed dependencies.
 type Dependent struct {
 	// +k8s:dependentRequired(5)
-	// +k8s:dependentRequired("j", "k")
+	// (two positional arguments: in testdata/err_tagvalues)
 	// +k8s:dependentForbidden("i")
 	I *int `json:"i,omitempty"`
 	J *int `json:"j,omitempty"`

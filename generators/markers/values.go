@@ -1,0 +1,409 @@
+package markers
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"k8s.io/gengo/v2/codetags"
+)
+
+// A marker's value is parsed once, where the marker is read (ParseGroups),
+// into Marker.Typed; generators read the typed value and never parse the
+// text again. A Def's value type is the Go type below whose doc comment
+// says what the marker takes, or, for the one-value kinds, the Go type of
+// its Kind: bool (Bool), int64 (Int), float64 (Number), []string (List).
+
+// XValidation is +kubebuilder:validation:XValidation (and
+// +kubebuilder:validation:items:XValidation): a CEL rule that
+// kube-apiserver enforces through the CRD schema, with controller-gen's
+// arguments rule=…,message=…,messageExpression=…,reason=…,fieldPath=…,
+// optionalOldSelf=…. The optional arguments are nil when not written: an
+// empty message="" is written as such.
+type XValidation struct {
+	Rule              string
+	Message           *string
+	MessageExpression *string
+	Reason            *string
+	FieldPath         *string
+	OptionalOldSelf   *bool
+}
+
+// EnumValues is +kubebuilder:validation:Enum: the allowed values, a;b or
+// {a,b}, each item keeping the type its spelling gives it (a string, a
+// number or a bool), as controller-tools reads it.
+type EnumValues []any
+
+// FieldNames is the value of +kubebuilder:validation:ExactlyOneOf,
+// AtMostOneOf and AtLeastOneOf: the JSON names of the struct's fields, a;b
+// or {a,b}.
+type FieldNames []string
+
+// ItemValidation is +kubebuilder:validation:items:<Keyword>=<value>: the
+// validation marker it applies to the items of a list, read as if written
+// on its own ("+kubebuilder:validation:<Keyword>=<value>"), value typed.
+type ItemValidation struct {
+	Marker Marker
+}
+
+// ValidationTag is a +k8s: tag of validation-gen's dialect as gengo's
+// codetags parses it, the reference parser of that dialect: its arguments
+// and value (a string, a number, a bool or a chained tag). Int is the
+// value of a tag that takes a whole number (+k8s:minimum=1, in any base
+// codetags reads), and Chained the tag a chaining tag applies
+// (+k8s:eachVal=+k8s:maxLength=5), parsed the same way.
+type ValidationTag struct {
+	codetags.Tag
+	Int     int64
+	Chained *ValidationTag
+}
+
+// ExternalDocs is +kubebuilder:externalDocs:url=…,description=…: the
+// schema's external documentation; url is required.
+type ExternalDocs struct {
+	URL         string
+	Description string
+}
+
+// Literal is the value of +kubebuilder:default and +kubebuilder:example: a
+// value of any type, as JSON or in controller-tools' syntax (ParseValue);
+// Value is nil for null.
+type Literal struct {
+	Value any
+}
+
+// Severity says what a problem with a marker does to the run.
+type Severity uint8
+
+const (
+	// SeverityError refuses the input: nothing is written, exit 2.
+	SeverityError Severity = iota
+	// SeverityWarning reports the problem and generates on.
+	SeverityWarning
+)
+
+func (s Severity) String() string {
+	if s == SeverityWarning {
+		return "warning"
+	}
+	return "error"
+}
+
+// Value returns the typed value of m as a T, and whether it has one: a
+// marker whose value was refused at load has none.
+func Value[T any](m Marker) (T, bool) {
+	v, ok := m.Typed.(T)
+	return v, ok
+}
+
+// Typed returns the typed value of the last marker called name in s.
+func Typed[T any](s Set, name string) (T, bool) {
+	m, ok := s.Get(name)
+	if !ok {
+		var zero T
+		return zero, false
+	}
+	return Value[T](m)
+}
+
+// ValueType is the Go type a Def's value is parsed into, or nil for a
+// marker whose value is text (or which takes none).
+func (d *Def) ValueType() reflect.Type {
+	switch {
+	case valueTypes[d.Name] != nil:
+		return valueTypes[d.Name]
+	case isValidationTag(d):
+		return reflect.TypeFor[ValidationTag]()
+	case unquotedStrings[d.Name]:
+		return reflect.TypeFor[string]()
+	}
+	switch d.Kind {
+	case Bool:
+		return reflect.TypeFor[bool]()
+	case Int:
+		return reflect.TypeFor[int64]()
+	case Number:
+		return reflect.TypeFor[float64]()
+	case List:
+		return reflect.TypeFor[[]string]()
+	}
+	return nil
+}
+
+var valueTypes = map[string]reflect.Type{
+	"kubebuilder:validation:XValidation":  reflect.TypeFor[XValidation](),
+	"kubebuilder:validation:Enum":         reflect.TypeFor[EnumValues](),
+	"kubebuilder:validation:ExactlyOneOf": reflect.TypeFor[FieldNames](),
+	"kubebuilder:validation:AtMostOneOf":  reflect.TypeFor[FieldNames](),
+	"kubebuilder:validation:AtLeastOneOf": reflect.TypeFor[FieldNames](),
+	"kubebuilder:validation:items":        reflect.TypeFor[ItemValidation](),
+	"kubebuilder:externalDocs":            reflect.TypeFor[ExternalDocs](),
+	"kubebuilder:default":                 reflect.TypeFor[Literal](),
+	"kubebuilder:example":                 reflect.TypeFor[Literal](),
+}
+
+// unquotedStrings are the kubebuilder markers whose value is a string that
+// may be Go-quoted ("…" or `…`), as controller-tools reads it.
+var unquotedStrings = map[string]bool{
+	"kubebuilder:validation:Pattern": true,
+	"kubebuilder:validation:Format":  true,
+	"kubebuilder:validation:Type":    true,
+	"kubebuilder:title":              true,
+}
+
+// counts are the markers whose whole number is a length, size or count:
+// it may not be negative.
+var counts = map[string]bool{
+	"kubebuilder:validation:MinLength": true, "kubebuilder:validation:MaxLength": true,
+	"kubebuilder:validation:MinItems": true, "kubebuilder:validation:MaxItems": true,
+	"kubebuilder:validation:MinProperties": true, "kubebuilder:validation:MaxProperties": true,
+	"k8s:minLength": true, "k8s:maxLength": true, "k8s:maxBytes": true,
+	"k8s:minItems": true, "k8s:maxItems": true, "k8s:minProperties": true, "k8s:maxProperties": true,
+}
+
+// notValidationTags are the validation-gen markers that are no validation
+// tag: options of the generator, read as text by it.
+var notValidationTags = map[string]bool{
+	"k8s:validation-gen": true, "k8s:validation-gen-input": true, "k8s:validation-gen-scheme-registry": true,
+	"k8s:validation-gen-nolint": true, "k8s:validation-gen-test-fixture": true,
+	"k8s:supportsSubresource": true, "k8s:isSubresource": true,
+	"k8s:enum": true, "k8s:deprecated": true, "k8s:unknownTag": true,
+}
+
+func isValidationTag(d *Def) bool {
+	return d.Dialect == "validation-gen" && strings.HasPrefix(d.Name, "k8s:") && !notValidationTags[d.Name]
+}
+
+// typedValue parses the value of m, whose Def is known and whose text
+// passed checkValue, into its value type; nil for a marker without one.
+// The parsers of the dialects (codetags, controller-tools' grammar) do not
+// quote what they refuse: their errors quote it here.
+func typedValue(m Marker) (any, error) {
+	value, err := parseTyped(m)
+	if err != nil && !quotes(err, m.Value) && !quotes(err, m.Args) {
+		err = fmt.Errorf("%v, in %q", err, m.String())
+	}
+	return value, err
+}
+
+func quotes(err error, text string) bool {
+	return text != "" && strings.Contains(err.Error(), strconv.Quote(text))
+}
+
+func parseTyped(m Marker) (any, error) {
+	def := m.Def
+	switch {
+	case isValidationTag(def):
+		tag, err := codetags.Parse(tagText(m))
+		if err != nil {
+			return nil, err
+		}
+		return typeTag(tag, "")
+	case unquotedStrings[def.Name]:
+		return Unquote(m.Value), nil
+	}
+	switch def.Name {
+	case "kubebuilder:validation:XValidation":
+		return parseXValidation(m.Args)
+	case "kubebuilder:validation:Enum":
+		items, err := AnyList(m.Value)
+		return EnumValues(items), err
+	case "kubebuilder:validation:ExactlyOneOf", "kubebuilder:validation:AtMostOneOf", "kubebuilder:validation:AtLeastOneOf":
+		return parseFieldNames(m.Value)
+	case "kubebuilder:validation:items":
+		return parseItemValidation(m)
+	case "kubebuilder:externalDocs":
+		return parseExternalDocs(m.Args)
+	case "kubebuilder:default", "kubebuilder:example":
+		value, err := ParseValue(m.Value)
+		return Literal{Value: value}, err
+	}
+	switch def.Kind {
+	case Bool:
+		return m.Bool(), nil
+	case Int:
+		return wholeNumber(def, m.Value, 10)
+	case Number:
+		n, err := strconv.ParseFloat(m.Value, 64)
+		if err != nil || math.IsInf(n, 0) || math.IsNaN(n) {
+			return nil, fmt.Errorf("want a number, got %q", m.Value)
+		}
+		return n, nil
+	case List:
+		return m.List(), nil
+	}
+	return nil, nil
+}
+
+// wholeNumber reads a whole number in base (0: any base Go spells).
+func wholeNumber(def *Def, text string, base int) (int64, error) {
+	n, err := strconv.ParseInt(text, base, 64)
+	switch {
+	case err != nil:
+		return 0, fmt.Errorf("want a whole number, got %q", text)
+	case n < 0 && counts[def.Name]:
+		return 0, fmt.Errorf("want a whole number, zero or more, got %q", text)
+	}
+	return n, nil
+}
+
+// tagText is the marker as codetags reads it: name(args)=value.
+func tagText(m Marker) string {
+	text := m.Name
+	if m.Param != "" {
+		text += "(" + m.Param + ")"
+	}
+	if m.HasValue {
+		text += "=" + m.Value
+	}
+	return text
+}
+
+// typeTag reads the whole number of each tag in a codetags chain that
+// takes one; where names a chained tag in errors ("" for the marker itself).
+func typeTag(tag codetags.Tag, where string) (ValidationTag, error) {
+	out := ValidationTag{Tag: tag}
+	if def := Lookup(tag.Name); def != nil && def.Kind == Int && isValidationTag(def) {
+		n, err := wholeNumber(def, tag.Value, 0)
+		if tag.ValueType != codetags.ValueTypeInt && err == nil {
+			err = fmt.Errorf("want a whole number, got %q", tag.Value)
+		}
+		if err != nil {
+			return out, fmt.Errorf("%s%v", where, err)
+		}
+		out.Int = n
+	}
+	if tag.ValueType == codetags.ValueTypeTag && tag.ValueTag != nil {
+		chained, err := typeTag(*tag.ValueTag, "+"+tag.ValueTag.Name+": ")
+		if err != nil {
+			return out, err
+		}
+		out.Chained = &chained
+	}
+	return out, nil
+}
+
+// xValidationArgs are XValidation's arguments, sorted.
+var xValidationArgs = []string{"fieldPath", "message", "messageExpression", "optionalOldSelf", "reason", "rule"}
+
+// xValidationReasons are the reasons kube-apiserver accepts.
+var xValidationReasons = []string{"FieldValueDuplicate", "FieldValueForbidden", "FieldValueInvalid", "FieldValueRequired"}
+
+func parseXValidation(text string) (XValidation, error) {
+	var out XValidation
+	args, err := ParseArgs(text)
+	if err != nil {
+		return out, err
+	}
+	for _, key := range sortedKeys(args) {
+		if !slices.Contains(xValidationArgs, key) {
+			return out, fmt.Errorf("unknown argument %q (want one of %s)", key, quoteAll(xValidationArgs))
+		}
+	}
+	if args["rule"] == "" {
+		return out, fmt.Errorf("needs rule=…")
+	}
+	out.Rule = args["rule"]
+	text, ok := args["optionalOldSelf"]
+	if ok {
+		parsed, err := strconv.ParseBool(text)
+		if err != nil {
+			return out, fmt.Errorf("optionalOldSelf wants true or false, got %q", text)
+		}
+		out.OptionalOldSelf = &parsed
+	}
+	if reason, ok := args["reason"]; ok && !slices.Contains(xValidationReasons, reason) {
+		return out, fmt.Errorf("reason %q is not one of %s", reason, quoteAll(xValidationReasons))
+	}
+	out.Message = optionalArg(args, "message")
+	out.MessageExpression = optionalArg(args, "messageExpression")
+	out.Reason = optionalArg(args, "reason")
+	out.FieldPath = optionalArg(args, "fieldPath")
+	return out, nil
+}
+
+func optionalArg(args map[string]string, key string) *string {
+	if v, ok := args[key]; ok {
+		return &v
+	}
+	return nil
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+func parseExternalDocs(text string) (ExternalDocs, error) {
+	args, err := ParseArgs(text)
+	if err != nil {
+		return ExternalDocs{}, err
+	}
+	for _, key := range sortedKeys(args) {
+		if key != "url" && key != "description" {
+			return ExternalDocs{}, fmt.Errorf("unknown argument %q (want url and description)", key)
+		}
+	}
+	if args["url"] == "" {
+		return ExternalDocs{}, fmt.Errorf("needs url=…")
+	}
+	return ExternalDocs{URL: args["url"], Description: args["description"]}, nil
+}
+
+// parseFieldNames reads a;b or {a,b} (a lone name is a list of one).
+func parseFieldNames(text string) (FieldNames, error) {
+	value, err := ParseValue(text)
+	list, isList := value.([]any)
+	if name, isName := value.(string); isName && name != "" {
+		list, isList = []any{name}, true
+	}
+	if err != nil || !isList || len(list) == 0 {
+		return nil, fmt.Errorf("want field names, as a;b or {a,b}, got %q", text)
+	}
+	names := make(FieldNames, len(list))
+	for i, item := range list {
+		names[i] = fmt.Sprint(item)
+	}
+	return names, nil
+}
+
+// parseItemValidation reads the marker items:<Keyword>=<value> applies
+// as +kubebuilder:validation:<Keyword>=<value>, checked and typed as such.
+func parseItemValidation(m Marker) (ItemValidation, error) {
+	const prefix = "kubebuilder:validation:"
+	inner := scan(prefix + m.Args)
+	inner.Pos = m.Pos
+	resolve(&inner)
+	keyword := strings.TrimPrefix(inner.Name, prefix)
+	if inner.Def == nil || inner.Def.Name == m.Def.Name || !strings.HasPrefix(inner.Name, prefix) || inner.Def.Targets&OnField == 0 {
+		return ItemValidation{}, fmt.Errorf("unknown validation %q", keyword)
+	}
+	if err := checkValue(inner, OnField); err != nil {
+		return ItemValidation{}, fmt.Errorf("%s: %v", keyword, err)
+	}
+	typed, err := parseTyped(inner)
+	if err != nil {
+		return ItemValidation{}, fmt.Errorf("%s: %v", keyword, err)
+	}
+	inner.Typed = typed
+	return ItemValidation{Marker: inner}, nil
+}
+
+// Unquote reads a Go-quoted marker value ("…" or `…`), as controller-tools
+// does; other values are taken as they are.
+func Unquote(value string) string {
+	value = strings.TrimSpace(value)
+	if len(value) >= 2 && (value[0] == '"' || value[0] == '`') && value[len(value)-1] == value[0] {
+		if unquoted, err := strconv.Unquote(value); err == nil {
+			return unquoted
+		}
+	}
+	return value
+}

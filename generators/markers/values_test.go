@@ -1,0 +1,221 @@
+package markers
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/metagen-dev/metagen/generators/diag"
+)
+
+// valueCase is one marker line with a good value and its typed value, and
+// one with a bad value.
+type valueCase struct {
+	good string
+	want any
+	bad  string
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// specialValues are the cases of the Defs whose value type is their own
+// (a func: the registry is filled by init).
+func specialValues() map[string]valueCase {
+	return map[string]valueCase{
+		"kubebuilder:validation:XValidation": {
+			good: `+kubebuilder:validation:XValidation:rule="self.a > 0",message="",optionalOldSelf=true`,
+			want: XValidation{Rule: "self.a > 0", Message: ptr(""), OptionalOldSelf: ptr(true)},
+			bad:  `+kubebuilder:validation:XValidation:rule="x",severity=high`,
+		},
+		"kubebuilder:validation:Enum": {
+			good: `+kubebuilder:validation:Enum=A;"b";3`, want: EnumValues{"A", "b", 3},
+			bad: `+kubebuilder:validation:Enum={A,`,
+		},
+		"kubebuilder:validation:ExactlyOneOf": {
+			good: `+kubebuilder:validation:ExactlyOneOf={a,b}`, want: FieldNames{"a", "b"},
+			bad: `+kubebuilder:validation:ExactlyOneOf={}`,
+		},
+		"kubebuilder:validation:AtMostOneOf": {
+			good: `+kubebuilder:validation:AtMostOneOf=a;b`, want: FieldNames{"a", "b"},
+			bad: `+kubebuilder:validation:AtMostOneOf={a`,
+		},
+		"kubebuilder:validation:AtLeastOneOf": {
+			good: `+kubebuilder:validation:AtLeastOneOf=a`, want: FieldNames{"a"},
+			bad: `+kubebuilder:validation:AtLeastOneOf=`,
+		},
+		"kubebuilder:validation:items": {
+			good: `+kubebuilder:validation:items:MaxLength:=5`,
+			want: ItemValidation{Marker: Marker{Def: Lookup("kubebuilder:validation:MaxLength"), Name: "kubebuilder:validation:MaxLength",
+				Value: "5", HasValue: true, Typed: int64(5)}},
+			bad: `+kubebuilder:validation:items:MaxLenght=5`,
+		},
+		"kubebuilder:externalDocs": {
+			good: `+kubebuilder:externalDocs:url=https://example.com,description="the docs"`,
+			want: ExternalDocs{URL: "https://example.com", Description: "the docs"},
+			bad:  `+kubebuilder:externalDocs:description=x`,
+		},
+		"kubebuilder:default": {
+			good: `+kubebuilder:default={a: 1}`, want: Literal{Value: map[string]any{"a": float64(1)}},
+			bad: `+kubebuilder:default={a: 1`,
+		},
+		"kubebuilder:example": {
+			good: `+kubebuilder:example=null`, want: Literal{},
+			bad: `+kubebuilder:example=a,b`,
+		},
+		"kubebuilder:validation:Pattern": {
+			good: "+kubebuilder:validation:Pattern=`^a,b$`", want: "^a,b$",
+			bad: "+kubebuilder:validation:Pattern=",
+		},
+		// A title takes any text (Raw): there is no bad one.
+		"kubebuilder:title": {good: `+kubebuilder:title="The title"`, want: "The title"},
+	}
+}
+
+// kindCase builds the case of a Def whose value type is its Kind's.
+func kindCase(def *Def) (valueCase, bool) {
+	name := "+" + def.Name
+	switch {
+	case isValidationTag(def):
+		return validationTagCase(def)
+	case unquotedStrings[def.Name]:
+		return valueCase{good: name + `="x y"`, want: "x y", bad: name + "="}, true
+	}
+	switch def.Kind {
+	case Bool:
+		return valueCase{good: name + "=false", want: false, bad: name + "=maybe"}, true
+	case Int:
+		return valueCase{good: name + "=7", want: int64(7), bad: name + "=7.5"}, true
+	case Number:
+		return valueCase{good: name + "=-1.5", want: -1.5, bad: name + "=NaN"}, true
+	case List:
+		bad := name + "="
+		if len(def.Values) > 0 {
+			bad = name + "=" + def.Values[0] + ",nope"
+		}
+		list := []string{"a", "b"}
+		if len(def.Values) > 1 {
+			list = def.Values[:2]
+		}
+		return valueCase{good: name + "=" + strings.Join(list, ","), want: list, bad: bad}, true
+	}
+	return valueCase{}, false
+}
+
+// validationTagCase: the value is what codetags parses, the whole number
+// of a bound parsed too.
+func validationTagCase(def *Def) (valueCase, bool) {
+	name := "+" + def.Name
+	switch def.Kind {
+	case Flag:
+		return valueCase{good: name, want: def.Name, bad: name + "=1"}, true
+	case Int:
+		return valueCase{good: name + "=0x10", want: int64(16), bad: name + `="16"`}, true
+	case String:
+		return valueCase{good: name + `="a b"`, want: def.Name, bad: name + "="}, true
+	case Enum:
+		return valueCase{good: name + "=" + def.Values[0], want: def.Name, bad: name + "=nope"}, true
+	}
+	return valueCase{good: name + "=+k8s:maxLength=3", want: def.Name, bad: name + "=+k8s:maxLength=-3"}, true
+}
+
+// TestEveryTypedDefParsesGoodAndRefusesBad: every Def with a value type
+// parses a good value into the expected typed value, once, where it is
+// read, and refuses a bad one with one positioned error at the marker.
+func TestEveryTypedDefParsesGoodAndRefusesBad(t *testing.T) {
+	typed := 0
+	for _, def := range All() {
+		if def.ValueType() == nil {
+			continue
+		}
+		typed++
+		c, ok := specialValues()[def.Name]
+		if !ok {
+			c, ok = kindCase(def)
+		}
+		if !ok {
+			t.Errorf("%s has value type %s but no case here", def.Name, def.ValueType())
+			continue
+		}
+		target := lowestTarget(def.Targets)
+		t.Run(def.Name, func(t *testing.T) {
+			set, errs := parseComment(t, target, " "+c.good)
+			if len(errs) > 0 || len(set) != 1 {
+				t.Fatalf("%s: errors %v, markers %v", c.good, errs, set)
+			}
+			got := set[0].Typed
+			if reflect.TypeOf(got) != def.ValueType() {
+				t.Fatalf("%s: typed %T, want %s", c.good, got, def.ValueType())
+			}
+			checkTypedValue(t, c, got)
+			if c.bad == "" {
+				return
+			}
+
+			set, errs = parseComment(t, target, " "+c.bad)
+			if len(errs) != 1 {
+				t.Fatalf("%s: want one error, got %v", c.bad, errs)
+			}
+			e, isError := errs[0].(*diag.Error)
+			if !isError || e.Pos.Line != 3 || e.Pos.Column != 4 || !strings.HasPrefix(e.Msg, `marker "+`+def.Name+`": `) {
+				t.Errorf("%s: want a positioned error at 3:4 in the one wording, got %#v", c.bad, errs[0])
+			}
+			if len(set) == 1 && (set[0].Typed != nil || set[0].Err != errs[0]) {
+				t.Errorf("%s: a refused marker keeps no typed value and its error, got %v, %v", c.bad, set[0].Typed, set[0].Err)
+			}
+		})
+	}
+	if typed < 60 {
+		t.Errorf("only %d Defs have a value type", typed)
+	}
+}
+
+func checkTypedValue(t *testing.T, c valueCase, got any) {
+	t.Helper()
+	if tag, ok := got.(ValidationTag); ok {
+		if n, isInt := c.want.(int64); isInt {
+			if tag.Int != n {
+				t.Errorf("%s: Int = %d, want %d", c.good, tag.Int, n)
+			}
+			return
+		}
+		if tag.Name != c.want {
+			t.Errorf("%s: tag %q, want %q", c.good, tag.Name, c.want)
+		}
+		if strings.Contains(c.good, "=+k8s:maxLength=3") && (tag.Chained == nil || tag.Chained.Int != 3) {
+			t.Errorf("%s: chained %+v, want +k8s:maxLength with Int 3", c.good, tag.Chained)
+		}
+		return
+	}
+	if item, ok := got.(ItemValidation); ok {
+		item.Marker.Pos = Marker{}.Pos // the position is the items marker's
+		got = item
+	}
+	if !reflect.DeepEqual(got, c.want) {
+		t.Errorf("%s:\n got %#v\nwant %#v", c.good, got, c.want)
+	}
+}
+
+func lowestTarget(targets Target) Target {
+	for bit := OnPackage; bit <= OnFunc; bit <<= 1 {
+		if targets&bit != 0 {
+			return bit
+		}
+	}
+	return OnType
+}
+
+func TestTypedAccessors(t *testing.T) {
+	set, errs := parseComment(t, OnField, " +kubebuilder:validation:Maximum=3", " +kubebuilder:validation:Maximum=4.5")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if got, ok := Typed[float64](set, "kubebuilder:validation:Maximum"); !ok || got != 4.5 {
+		t.Errorf("Typed = %v, %v; want the last marker's 4.5", got, ok)
+	}
+	if _, ok := Typed[int64](set, "kubebuilder:validation:Maximum"); ok {
+		t.Error("Typed of the wrong type reports a value")
+	}
+	if _, ok := Typed[float64](set, "kubebuilder:validation:Minimum"); ok {
+		t.Error("Typed of an absent marker reports a value")
+	}
+}
