@@ -2,6 +2,7 @@ package markers
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -298,7 +299,7 @@ func parseXValidation(text string) (XValidation, error) {
 	if err != nil {
 		return out, err
 	}
-	for _, key := range sortedKeys(args) {
+	for _, key := range slices.Sorted(maps.Keys(args)) {
 		if !slices.Contains(xValidationArgs, key) {
 			return out, fmt.Errorf("unknown argument %q (want one of %s)", key, quoteAll(xValidationArgs))
 		}
@@ -332,21 +333,12 @@ func optionalArg(args map[string]string, key string) *string {
 	return nil
 }
 
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
-
 func parseExternalDocs(text string) (ExternalDocs, error) {
 	args, err := ParseArgs(text)
 	if err != nil {
 		return ExternalDocs{}, err
 	}
-	for _, key := range sortedKeys(args) {
+	for _, key := range slices.Sorted(maps.Keys(args)) {
 		if key != "url" && key != "description" {
 			return ExternalDocs{}, fmt.Errorf("unknown argument %q (want url and description)", key)
 		}
