@@ -64,14 +64,18 @@ func (g *generation) modelPackage(obj *types.TypeName) string {
 	return ""
 }
 
+// sanitizeDir drops dots and makes dashes underscores in an import path
+// element; built once (funcName runs for every definition; a Replacer is safe
+// for concurrent use).
+var sanitizeDir = strings.NewReplacer("-", "_", ".", "")
+
 // funcName is the name openapi-gen gives the function that builds a
 // definition: schema_ and the last four elements of the import path, with
 // dots dropped and dashes made underscores, and the type name.
 func funcName(obj *types.TypeName) string {
-	sanitize := strings.NewReplacer("-", "_", ".", "")
 	var parts []string
 	for _, dir := range strings.Split(obj.Pkg().Path(), "/") {
-		parts = append(parts, sanitize.Replace(dir))
+		parts = append(parts, sanitizeDir.Replace(dir))
 	}
 	parts = append(parts, obj.Name())
 	if len(parts) > 5 {
