@@ -235,8 +235,14 @@ func readGroupVersion(pkg *model.Package, settings model.Settings) (*groupVersio
 	}
 	sort.Slice(gv.Types, func(i, j int) bool { return gv.Types[i].Kind < gv.Types[j].Kind })
 	if len(gv.Types) > 0 && !hasDecl(pkg, "SchemeGroupVersion") && !register.Generates(pkg) {
-		errs = append(errs, diag.Errorf(positionOf(pkg),
-			"package %s needs SchemeGroupVersion and AddToScheme for its clients: declare them, or let metagen generate them (+groupName without a register.go)", pkg.Path))
+		const format = "package %s needs SchemeGroupVersion and AddToScheme for its clients: declare them, or let metagen generate them (+groupName without a register.go)"
+		if settings.DefaultRun {
+			// Not asked for by name: the other generators go on without
+			// this package's clients (controller-gen projects often name
+			// it GroupVersion and have no clients).
+			return nil, []error{diag.Warnf(positionOf(pkg), format+"; its clients are not generated (-g client refuses the package)", pkg.Path)}
+		}
+		errs = append(errs, diag.Errorf(positionOf(pkg), format, pkg.Path))
 	}
 	return gv, errs
 }

@@ -56,6 +56,11 @@ type Resource struct {
 // Settings are the run's command-line choices that change what the
 // Kubernetes layer and the generators decide (the anchors' flags).
 type Settings struct {
+	// DefaultRun: no generator was asked for by name (no -g), so each runs
+	// on whatever opts in. A generator that cannot serve a package it was
+	// not asked for then skips it with a positioned warning instead of
+	// refusing the whole run; asked for, it refuses.
+	DefaultRun bool
 	// PluralExceptions are client-gen's --plural-exceptions: Kind → plural Go name.
 	PluralExceptions map[string]string
 	// CRDDir, when set, writes the CRDs of every input package with root

@@ -88,6 +88,7 @@ func NewPlan(opts Options) (*gofile.Plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	opts.Settings.DefaultRun = len(opts.Only) == 0
 	obs := newObserver(opts)
 	obs.report(PhaseLoading, 0, 0)
 	var universe *model.Universe
