@@ -172,7 +172,7 @@ func TestGoToolInADownstreamModule(t *testing.T) {
 	})
 	doc := filepath.Join(module, "api", "v1", "doc.go")
 	data, _ := os.ReadFile(doc)
-	goTool := strings.Replace(string(data), "go run -tags metagen_noserve github.com/metagen-dev/metagen/cmd/metagen", "go tool metagen", 1)
+	goTool := strings.Replace(string(data), "go run github.com/metagen-dev/metagen/cmd/metagen", "go tool metagen", 1)
 	if goTool == string(data) {
 		t.Fatalf("%s has no go:generate line to turn into go tool metagen", doc)
 	}

@@ -218,7 +218,7 @@ func prepareAllTool(ctx context.Context, cfg config, name, repoRoot string, ws *
 }
 
 // goRunMetagen is the go:generate command of examples/widgets/v1, with or
-// without build flags (it builds with -tags metagen_noserve).
+// without build flags (older checkouts build with -tags metagen_noserve).
 var goRunMetagen = regexp.MustCompile(`go run (-tags [^ ]+ )?github\.com/metagen-dev/metagen/cmd/metagen`)
 
 // setupDownstream writes (once) a module beside the copy that requires

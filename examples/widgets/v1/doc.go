@@ -9,8 +9,5 @@
 // +metagen:crd-dir=../config/crd
 // +metagen:client-output=../client
 //
-//go:generate go run -tags metagen_noserve github.com/metagen-dev/metagen/cmd/metagen generate .
+//go:generate go run github.com/metagen-dev/metagen/cmd/metagen generate .
 package v1
-
-// The metagen_noserve tag above leaves the API server out of the metagen that
-// go run builds: half the packages to compile on a cold cache, same output.

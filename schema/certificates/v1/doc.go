@@ -12,11 +12,11 @@
 // metagen's validation-for marker, and generated into
 // zz_generated.validations.go; the hand-written parts are wired in as
 // custom validation functions (ValidateCustom_…). metagen's API server
-// (metagen serve) links this package, so go generate builds metagen with the
-// metagen_noserve tag, which leaves the server out: regenerating works even
-// while this package does not compile.
+// links this package, but metagen itself does not (the server is the
+// separate metagen-server command): regenerating works even while this
+// package does not compile.
 //
 // +k8s:validation-gen=TypesWithField=TypeMeta
 //
-//go:generate go run -tags metagen_noserve github.com/metagen-dev/metagen/cmd/metagen generate .
+//go:generate go run github.com/metagen-dev/metagen/cmd/metagen generate .
 package certificatesv1

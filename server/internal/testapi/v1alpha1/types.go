@@ -2,7 +2,7 @@
 //
 // +k8s:deepcopy-gen=package
 //
-//go:generate go run -tags metagen_noserve github.com/metagen-dev/metagen/cmd/metagen generate .
+//go:generate go run github.com/metagen-dev/metagen/cmd/metagen generate .
 package v1alpha1
 
 import (
