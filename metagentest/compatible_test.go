@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/metagen-dev/metagen/internal/testfile"
 )
 
 // compatRecorder is a testing.TB that keeps what the helper reports.
@@ -38,11 +40,11 @@ func TestCompatible(t *testing.T) {
 	dir := t.TempDir()
 	mod, _ := os.ReadFile("../go.mod")
 	sum, _ := os.ReadFile("../go.sum")
-	write(t, filepath.Join(dir, "go.mod"), "module compatible.test\n"+strings.SplitN(string(mod), "\n", 2)[1])
-	write(t, filepath.Join(dir, "go.sum"), string(sum))
-	write(t, filepath.Join(dir, "v1", "doc.go"), "// +groupName=widgets.example.com\npackage v1\n")
+	testfile.Write(t, filepath.Join(dir, "go.mod"), "module compatible.test\n"+strings.SplitN(string(mod), "\n", 2)[1])
+	testfile.Write(t, filepath.Join(dir, "go.sum"), string(sum))
+	testfile.Write(t, filepath.Join(dir, "v1", "doc.go"), "// +groupName=widgets.example.com\npackage v1\n")
 	types := filepath.Join(dir, "v1", "types.go")
-	write(t, types, fmt.Sprintf(widgetTypes, 32))
+	testfile.Write(t, types, fmt.Sprintf(widgetTypes, 32))
 	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "v1"}} {
 		cmd := exec.Command("git", args...)
 		cmd.Dir = dir
@@ -52,27 +54,17 @@ func TestCompatible(t *testing.T) {
 	}
 	t.Chdir(dir)
 
-	write(t, types, fmt.Sprintf(widgetTypes, 16))
+	testfile.Write(t, types, fmt.Sprintf(widgetTypes, 16))
 	tightened := &compatRecorder{TB: t}
 	Compatible(tightened, "HEAD", "./...")
 	if len(tightened.failed) != 1 || !strings.Contains(tightened.failed[0], "v1/types.go:") || !strings.Contains(tightened.failed[0], "maxLength lowered from 32 to 16") {
 		t.Errorf("a lowered maxLength: the test reports %q", tightened.failed)
 	}
 
-	write(t, types, fmt.Sprintf(widgetTypes, 64))
+	testfile.Write(t, types, fmt.Sprintf(widgetTypes, 64))
 	loosened := &compatRecorder{TB: t}
 	Compatible(loosened, "HEAD", "./...")
 	if len(loosened.failed) != 0 {
 		t.Errorf("a raised maxLength fails the test: %q", loosened.failed)
-	}
-}
-
-func write(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }

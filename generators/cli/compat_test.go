@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/metagen-dev/metagen/internal/testfile"
 )
 
 const compatTypes = `package v1
@@ -40,14 +42,14 @@ func TestCompatAgainstGitRevision(t *testing.T) {
 	dir := t.TempDir()
 	writeCompatModule(t, dir)
 	types := filepath.Join(dir, "api", "v1", "types.go")
-	writeFile(t, types, strings.Replace(compatTypes, "FIELD", "// +optional\n\tSize int32 `json:\"size,omitempty\"`", 1))
-	writeFile(t, filepath.Join(dir, "api", "v1", "doc.go"), "// +groupName=widgets.example.com\npackage v1\n")
+	testfile.Write(t, types, strings.Replace(compatTypes, "FIELD", "// +optional\n\tSize int32 `json:\"size,omitempty\"`", 1))
+	testfile.Write(t, filepath.Join(dir, "api", "v1", "doc.go"), "// +groupName=widgets.example.com\npackage v1\n")
 	gitRun(t, dir, "init", "-q")
 	gitRun(t, dir, "add", ".")
 	gitRun(t, dir, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "v1")
 	t.Chdir(dir)
 
-	writeFile(t, types, strings.Replace(compatTypes, "FIELD", "", 1))
+	testfile.Write(t, types, strings.Replace(compatTypes, "FIELD", "", 1))
 	before := gitRun(t, dir, "status", "--porcelain")
 	var stdout, stderr bytes.Buffer
 	if code := Run([]string{"compat", "--against", "HEAD", "./..."}, &stdout, &stderr); code != exitBreaking {
@@ -79,7 +81,7 @@ func TestCompatAgainstGitRevision(t *testing.T) {
 		t.Errorf("json: %+v", doc)
 	}
 
-	writeFile(t, types, strings.Replace(compatTypes, "FIELD", "// +optional\n\tSize int32 `json:\"size,omitempty\"`\n\t// +optional\n\tShape string `json:\"shape,omitempty\"`", 1))
+	testfile.Write(t, types, strings.Replace(compatTypes, "FIELD", "// +optional\n\tSize int32 `json:\"size,omitempty\"`\n\t// +optional\n\tShape string `json:\"shape,omitempty\"`", 1))
 	stdout.Reset()
 	if code := Run([]string{"compat", "--against", "HEAD"}, &stdout, &stderr); code != exitOK {
 		t.Fatalf("compatible change: exit %d; stdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
@@ -88,14 +90,14 @@ func TestCompatAgainstGitRevision(t *testing.T) {
 		t.Errorf("the new field is not said:\n%s", stdout.String())
 	}
 
-	writeFile(t, types, strings.Replace(compatTypes, "FIELD", "Size int32 `json:\"size\"", 1))
+	testfile.Write(t, types, strings.Replace(compatTypes, "FIELD", "Size int32 `json:\"size\"", 1))
 	stderr.Reset()
 	if code := Run([]string{"compat", "--against", "HEAD"}, &stdout, &stderr); code != exitError || !regexp.MustCompile(`(?m)^api/v1/types\.go:\d+:\d+: `).MatchString(stderr.String()) {
 		t.Errorf("syntax error: exit %d, stderr %q", code, stderr.String())
 	}
 
 	gitRun(t, dir, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qam", "broken")
-	writeFile(t, types, strings.Replace(compatTypes, "FIELD", "", 1))
+	testfile.Write(t, types, strings.Replace(compatTypes, "FIELD", "", 1))
 	stderr.Reset()
 	if code := Run([]string{"compat", "--against", "HEAD"}, &stdout, &stderr); code != exitError || !regexp.MustCompile(`(?m)^HEAD:api/v1/types\.go:\d+:\d+: in the old revision: `).MatchString(stderr.String()) {
 		t.Errorf("syntax error in the old revision: exit %d, stderr %q", code, stderr.String())
@@ -121,8 +123,8 @@ func writeCompatModule(t *testing.T, dir string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, filepath.Join(dir, "go.mod"), "module compat.cli.test\n"+strings.SplitN(string(mod), "\n", 2)[1])
-	writeFile(t, filepath.Join(dir, "go.sum"), string(sum))
+	testfile.Write(t, filepath.Join(dir, "go.mod"), "module compat.cli.test\n"+strings.SplitN(string(mod), "\n", 2)[1])
+	testfile.Write(t, filepath.Join(dir, "go.sum"), string(sum))
 }
 
 func gitRun(t *testing.T, dir string, args ...string) string {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/metagen-dev/metagen/generators/load"
+	"github.com/metagen-dev/metagen/internal/testfile"
 )
 
 // These tests run metagen the ways users do: as a built binary, and as
@@ -165,7 +166,7 @@ func TestGoToolInADownstreamModule(t *testing.T) {
 	}
 	root := repoRoot(t)
 	module := t.TempDir()
-	writeFile(t, filepath.Join(module, "go.mod"), "module example.com/downstream\n\ngo 1.26\n\n"+
+	testfile.Write(t, filepath.Join(module, "go.mod"), "module example.com/downstream\n\ngo 1.26\n\n"+
 		"require github.com/metagen-dev/metagen v0.0.0\n\nreplace github.com/metagen-dev/metagen => "+root+"\n")
 	copyTree(t, filepath.Join(root, "examples", "widgets", "v1"), filepath.Join(module, "api", "v1"), func(rel string) bool {
 		return !strings.HasPrefix(rel, "zz_generated.") && !strings.HasSuffix(rel, "_test.go")
@@ -176,7 +177,7 @@ func TestGoToolInADownstreamModule(t *testing.T) {
 	if goTool == string(data) {
 		t.Fatalf("%s has no go:generate line to turn into go tool metagen", doc)
 	}
-	writeFile(t, doc, goTool)
+	testfile.Write(t, doc, goTool)
 
 	env := []string{"GOFLAGS=-mod=mod", "GOPROXY=" + proxyTreatingRefusalAsNotFound(t)}
 	runCommand(t, module, env, "go", "get", "-tool", "github.com/metagen-dev/metagen/cmd/metagen@v0.0.0")
@@ -190,7 +191,7 @@ func TestGoToolInADownstreamModule(t *testing.T) {
 
 	types := filepath.Join(module, "api", "v1", "types.go")
 	data, _ = os.ReadFile(types)
-	writeFile(t, types, strings.Replace(string(data), "Color string `json:\"color\"`", "Color string `json:\"color\"`\n\tTags []string `json:\"tags\"`", 1))
+	testfile.Write(t, types, strings.Replace(string(data), "Color string `json:\"color\"`", "Color string `json:\"color\"`\n\tTags []string `json:\"tags\"`", 1))
 	out, err := command(module, env, "go", "tool", "metagen", "verify", "./...")
 	if exit, ok := err.(*exec.ExitError); !ok || exit.ExitCode() != exitStale {
 		t.Fatalf("verify after a change: %v\n%s", err, out)
@@ -218,14 +219,4 @@ func proxyTreatingRefusalAsNotFound(t *testing.T) string {
 		}
 	}
 	return strings.Join(append(chain, "file://"+filepath.ToSlash(t.TempDir())), "|")
-}
-
-func writeFile(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/metagen-dev/metagen/generators/pipeline"
+	"github.com/metagen-dev/metagen/internal/testfile"
 )
 
 // deepcopyModule is a module with one package that opts into deepcopy, the
@@ -17,8 +18,8 @@ import (
 func deepcopyModule(t *testing.T) string {
 	t.Helper()
 	root := t.TempDir()
-	writeFile(t, filepath.Join(root, "go.mod"), "module example.com/m\n\ngo 1.26\n")
-	writeFile(t, filepath.Join(root, "api", "types.go"), "// +k8s:deepcopy-gen=package\npackage api\n\ntype Thing struct{ Items []string }\n")
+	testfile.Write(t, filepath.Join(root, "go.mod"), "module example.com/m\n\ngo 1.26\n")
+	testfile.Write(t, filepath.Join(root, "api", "types.go"), "// +k8s:deepcopy-gen=package\npackage api\n\ntype Thing struct{ Items []string }\n")
 	t.Chdir(root)
 	return root
 }

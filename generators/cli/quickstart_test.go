@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/metagen-dev/metagen/internal/testfile"
 )
 
 // quickstartStep is one marked code block of the README: a file to write
@@ -83,7 +85,7 @@ func TestQuickstart(t *testing.T) {
 	var outputs []string
 	for _, s := range steps {
 		if s.path != "" {
-			writeFile(t, filepath.Join(module, s.path), s.code)
+			testfile.Write(t, filepath.Join(module, s.path), s.code)
 			continue
 		}
 		out, err := command(module, env, "bash", "-euo", "pipefail", "-c", s.code)

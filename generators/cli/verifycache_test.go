@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/metagen-dev/metagen/internal/testfile"
 )
 
 // A verify of a tree a passing verify saw replays its result; any change
@@ -42,7 +44,7 @@ func TestVerifyCache(t *testing.T) {
 	}
 
 	types := filepath.Join(root, "api", "types.go")
-	writeFile(t, types, "// +k8s:deepcopy-gen=package\npackage api\n\ntype Thing struct{ Items, More []string }\n")
+	testfile.Write(t, types, "// +k8s:deepcopy-gen=package\npackage api\n\ntype Thing struct{ Items, More []string }\n")
 	if stderr := verify(exitStale); strings.Contains(stderr, "cached") {
 		t.Errorf("verify of a changed input was cached: %s", stderr)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/metagen-dev/metagen/generators/pipeline"
+	"github.com/metagen-dev/metagen/internal/testfile"
 )
 
 // When the last +genclient goes, verify reports the client tree and
@@ -27,16 +28,16 @@ func TestOrphanedClientTreeIsRemoved(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The generated clients import metagen's schema/lifecycle.
-	writeFile(t, filepath.Join(work, "go.mod"), "module orphan.test\n"+strings.SplitN(string(mod), "\n", 2)[1]+
+	testfile.Write(t, filepath.Join(work, "go.mod"), "module orphan.test\n"+strings.SplitN(string(mod), "\n", 2)[1]+
 		"\nrequire github.com/metagen-dev/metagen v0.0.0\n\nreplace github.com/metagen-dev/metagen => "+repo+"\n")
-	writeFile(t, filepath.Join(work, "go.sum"), string(sum))
-	writeFile(t, filepath.Join(work, "api", "v1", "doc.go"), "// +groupName=orphan.example.com\n// +k8s:deepcopy-gen=package\npackage v1\n")
+	testfile.Write(t, filepath.Join(work, "go.sum"), string(sum))
+	testfile.Write(t, filepath.Join(work, "api", "v1", "doc.go"), "// +groupName=orphan.example.com\n// +k8s:deepcopy-gen=package\npackage v1\n")
 	types := func(genclient string) string {
 		return "package v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n" + genclient +
 			"// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object\ntype Pump struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n}\n\n" +
 			"// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object\ntype PumpList struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ListMeta `json:\"metadata,omitempty\"`\n\tItems []Pump `json:\"items\"`\n}\n"
 	}
-	writeFile(t, filepath.Join(work, "api", "v1", "types.go"), types("// +genclient\n"))
+	testfile.Write(t, filepath.Join(work, "api", "v1", "types.go"), types("// +genclient\n"))
 	opts := pipeline.Options{Dir: work, Patterns: []string{"./api/..."}}
 	if _, err := pipeline.Generate(opts); err != nil {
 		t.Fatal(err)
@@ -46,7 +47,7 @@ func TestOrphanedClientTreeIsRemoved(t *testing.T) {
 		t.Fatalf("no client generated: %v", err)
 	}
 
-	writeFile(t, filepath.Join(work, "api", "v1", "types.go"), types(""))
+	testfile.Write(t, filepath.Join(work, "api", "v1", "types.go"), types(""))
 	plan, err := pipeline.NewPlan(opts)
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/metagen-dev/metagen/generators/compat"
+	"github.com/metagen-dev/metagen/internal/testfile"
 )
 
 // corpusCase is one seeded change: testdata/corpus/<name>.txtar holds the
@@ -162,15 +163,15 @@ func writeCorpus(t *testing.T) ([]corpusCase, string, string) {
 func writePackageFile(t *testing.T, path, name, body string) {
 	t.Helper()
 	pkg := filepath.Base(filepath.Dir(path))
-	write(t, path, "package "+pkg+"\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n"+body)
-	write(t, filepath.Join(filepath.Dir(path), "doc.go"), "// +groupName="+name+".compat.test\npackage "+pkg+"\n")
+	testfile.Write(t, path, "package "+pkg+"\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n"+body)
+	testfile.Write(t, filepath.Join(filepath.Dir(path), "doc.go"), "// +groupName="+name+".compat.test\npackage "+pkg+"\n")
 }
 
 func writeModule(t *testing.T, root string) {
 	t.Helper()
 	mod := readFile(t, "../../go.mod")
-	write(t, filepath.Join(root, "go.mod"), "module compat.test\n"+strings.SplitN(mod, "\n", 2)[1])
-	write(t, filepath.Join(root, "go.sum"), readFile(t, "../../go.sum"))
+	testfile.Write(t, filepath.Join(root, "go.mod"), "module compat.test\n"+strings.SplitN(mod, "\n", 2)[1])
+	testfile.Write(t, filepath.Join(root, "go.sum"), readFile(t, "../../go.sum"))
 }
 
 func readFile(t *testing.T, path string) string {
@@ -180,14 +181,4 @@ func readFile(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return string(data)
-}
-
-func write(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/metagen-dev/metagen/generators/load"
 	"github.com/metagen-dev/metagen/generators/pipeline"
+	"github.com/metagen-dev/metagen/internal/testfile"
 )
 
 // Through the pipeline and the writer: manifests are written with our
@@ -16,8 +17,8 @@ import (
 func TestPipelineWritesAndRemovesManifests(t *testing.T) {
 	work := t.TempDir()
 	writeModule(t, work)
-	write(t, filepath.Join(work, "api", "doc.go"), "// +groupName=pipe.example.com\n// +metagen:crd-dir=../crds\n// +k8s:deepcopy-gen=package\npackage api\n")
-	write(t, filepath.Join(work, "api", "types.go"), `package api
+	testfile.Write(t, filepath.Join(work, "api", "doc.go"), "// +groupName=pipe.example.com\n// +metagen:crd-dir=../crds\n// +k8s:deepcopy-gen=package\npackage api\n")
+	testfile.Write(t, filepath.Join(work, "api", "types.go"), `package api
 
 import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
@@ -30,8 +31,8 @@ type Valve struct {
 `)
 	stale := filepath.Join(work, "crds", "pipe.example.com_pumps.yaml")
 	handWritten := filepath.Join(work, "crds", "pipe.example.com_notes.yaml")
-	write(t, stale, load.GeneratedHeaderYAML+"\nkind: CustomResourceDefinition\n")
-	write(t, handWritten, "# written by hand\nkind: CustomResourceDefinition\n")
+	testfile.Write(t, stale, load.GeneratedHeaderYAML+"\nkind: CustomResourceDefinition\n")
+	testfile.Write(t, handWritten, "# written by hand\nkind: CustomResourceDefinition\n")
 
 	opts := pipeline.Options{Dir: work, Patterns: []string{"./..."}, Only: []string{"crd"}}
 	if _, err := pipeline.Generate(opts); err != nil {
@@ -71,16 +72,6 @@ func writeModule(t *testing.T, work string) {
 		t.Fatal(err)
 	}
 	body := strings.SplitN(string(mod), "\n", 2)[1]
-	write(t, filepath.Join(work, "go.mod"), "module pipe.test\n"+body)
-	write(t, filepath.Join(work, "go.sum"), string(sum))
-}
-
-func write(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testfile.Write(t, filepath.Join(work, "go.mod"), "module pipe.test\n"+body)
+	testfile.Write(t, filepath.Join(work, "go.sum"), string(sum))
 }

@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/metagen-dev/metagen/internal/testfile"
 )
 
 // The files of the kill-injection tests: two updates, a create and a
@@ -25,9 +27,9 @@ func interruptCase(dir string) (wanted map[string][]byte, stale []string) {
 
 func setUpInterruptCase(t *testing.T) string {
 	dir := t.TempDir()
-	write(t, filepath.Join(dir, "a.go"), ours+"// old\n")
-	write(t, filepath.Join(dir, "b.go"), ours+"// old\n")
-	write(t, filepath.Join(dir, "stale.go"), ours)
+	testfile.Write(t, filepath.Join(dir, "a.go"), ours+"// old\n")
+	testfile.Write(t, filepath.Join(dir, "b.go"), ours+"// old\n")
+	testfile.Write(t, filepath.Join(dir, "stale.go"), ours)
 	return dir
 }
 

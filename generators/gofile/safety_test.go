@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/metagen-dev/metagen/internal/testfile"
 )
 
 // A directory of the module that is a symlink to one outside it is outside:
@@ -16,7 +18,7 @@ func TestSymlinksOutOfTheModuleAreOutside(t *testing.T) {
 		t.Fatal(err)
 	}
 	victim := filepath.Join(outside, "zz_generated.deepcopy.go")
-	write(t, victim, ours)
+	testfile.Write(t, victim, ours)
 
 	_, err := NewPlan(module, map[string][]byte{filepath.Join(link, "new", "x.go"): []byte(ours)}, nil)
 	if err == nil || !strings.Contains(err.Error(), "refusing to write outside the module") || !strings.Contains(err.Error(), outside) {
@@ -47,7 +49,7 @@ func TestSymlinksOutOfTheModuleAreOutside(t *testing.T) {
 
 func TestHeaderFileIsBounded(t *testing.T) {
 	big := filepath.Join(t.TempDir(), "big.txt")
-	write(t, big, "// "+strings.Repeat("x", maxHeaderFile)+"\n")
+	testfile.Write(t, big, "// "+strings.Repeat("x", maxHeaderFile)+"\n")
 	for path, want := range map[string]string{"/dev/zero": "not a regular file", t.TempDir(): "not a regular file", big: "larger than 64 KiB"} {
 		if _, err := ReadHeaderFile(path); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: err = %v, want %q", path, err, want)

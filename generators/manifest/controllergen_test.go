@@ -17,6 +17,7 @@ import (
 	"github.com/metagen-dev/metagen/generators/webhook"
 	"github.com/metagen-dev/metagen/internal/anchors"
 	"github.com/metagen-dev/metagen/internal/golden"
+	"github.com/metagen-dev/metagen/internal/testfile"
 )
 
 const (
@@ -65,8 +66,8 @@ func TestAgainstControllerGen(t *testing.T) {
 	work := t.TempDir()
 	golden.CopyCase(t, filepath.Join("testdata", "kubebuilder"), work)
 	header := "# Copyright The Fleet Authors.\n#\n# SPDX-License-Identifier: Apache-2.0\n\n"
-	writeFile(t, filepath.Join(work, "hack", "boilerplate.yaml.txt"), header)
-	writeFile(t, filepath.Join(work, "go.mod"), "module example.com/fleet\n\ngo 1.24\n")
+	testfile.Write(t, filepath.Join(work, "hack", "boilerplate.yaml.txt"), header)
+	testfile.Write(t, filepath.Join(work, "go.mod"), "module example.com/fleet\n\ngo 1.24\n")
 	compared := 0
 	for _, run := range cgRuns {
 		theirs := filepath.Join(work, "out", run.name, "controller-gen")
@@ -107,16 +108,6 @@ func TestAgainstControllerGen(t *testing.T) {
 		len(cgRuns), compared, 2*len(cgRuns), time.Since(start).Round(time.Millisecond))
 	t.Log(summary)
 	fmt.Println(summary)
-}
-
-func writeFile(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 func readFile(t *testing.T, path string) []byte {

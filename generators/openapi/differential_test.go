@@ -24,6 +24,7 @@ import (
 	"github.com/metagen-dev/metagen/generators/model"
 	"github.com/metagen-dev/metagen/generators/openapi"
 	"github.com/metagen-dev/metagen/internal/anchors"
+	"github.com/metagen-dev/metagen/internal/testfile"
 )
 
 // openAPIGenVersion is the kube-openapi whose openapi-gen we must match:
@@ -152,12 +153,12 @@ func writeModule(t *testing.T, work, module string) {
 		t.Fatal(err)
 	}
 	lines := strings.SplitN(string(mod), "\n", 2)
-	write(t, filepath.Join(work, "go.mod"), []byte("module "+module+"\n"+lines[1]))
+	testfile.Write(t, filepath.Join(work, "go.mod"), []byte("module "+module+"\n"+lines[1]))
 	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	write(t, filepath.Join(work, "go.sum"), sum)
+	testfile.Write(t, filepath.Join(work, "go.sum"), sum)
 }
 
 // runOpenAPIGen writes openapi-gen's output to <work>/openapigen, and its
@@ -230,7 +231,7 @@ func generateCompatible(t *testing.T, universe *model.Universe) map[string][]byt
 			continue // the API rule report
 		}
 		content := render(t, f)
-		write(t, path, content)
+		testfile.Write(t, path, content)
 		files[path] = content
 	}
 	return files
@@ -250,7 +251,7 @@ func dumpDefinitions(t *testing.T, work, module string, ours map[string][]byte) 
 		calls = append(calls, fmt.Sprintf("p%d.GetOpenAPIDefinitions", i))
 	}
 	program := fmt.Sprintf(dumpProgram, strings.Join(imports, "\n\t"), strconv.Quote(module+"/openapigen"), strings.Join(calls, ",\n\t\t"))
-	write(t, filepath.Join(work, "cmd", "dump", "main.go"), []byte(program))
+	testfile.Write(t, filepath.Join(work, "cmd", "dump", "main.go"), []byte(program))
 	oursFile, theirsFile := filepath.Join(work, "ours.json"), filepath.Join(work, "theirs.json")
 	cmd := exec.Command("go", "run", "./cmd/dump", oursFile, theirsFile)
 	cmd.Dir = work
@@ -492,16 +493,6 @@ func copyTree(t *testing.T, from, to string, skip ...string) {
 		return os.WriteFile(filepath.Join(to, rel), data, 0o644)
 	})
 	if err != nil {
-		t.Fatal(err)
-	}
-}
-
-func write(t *testing.T, path string, content []byte) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, content, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/model"
 	"github.com/metagen-dev/metagen/generators/openapi"
+	"github.com/metagen-dev/metagen/internal/testfile"
 )
 
 // fixtureDir holds the published Kubernetes 1.37.2 definitions, copied
@@ -42,7 +43,7 @@ func TestFixtures(t *testing.T) {
 	universe := loadDirs(t, work, []string{"default/metav1", "default/certificatesv1", "compat/metav1", "compat/certificatesv1"})
 	generateMode(t, universe, openapi.Generator, filepath.Join(work, "default"))
 	generateMode(t, universe, openapi.New(openapi.Options{Compat: true}), filepath.Join(work, "compat"))
-	write(t, filepath.Join(work, "cmd", "fixtures", "main.go"), []byte(fixtureProgram))
+	testfile.Write(t, filepath.Join(work, "cmd", "fixtures", "main.go"), []byte(fixtureProgram))
 	cmd := exec.Command("go", "run", "./cmd/fixtures")
 	cmd.Dir = work
 	out, err := cmd.Output()
@@ -103,7 +104,7 @@ func copyPackage(t *testing.T, from, to string) {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
 			continue
 		}
-		write(t, filepath.Join(to, e.Name()), []byte(readFile(t, filepath.Join(from, e.Name()))))
+		testfile.Write(t, filepath.Join(to, e.Name()), []byte(readFile(t, filepath.Join(from, e.Name()))))
 	}
 }
 
@@ -116,7 +117,7 @@ func generateMode(t *testing.T, universe *model.Universe, g *gen.Generator, dir 
 		t.Fatal(err)
 	}
 	for path, f := range files {
-		write(t, path, render(t, f))
+		testfile.Write(t, path, render(t, f))
 	}
 }
 

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/metagen-dev/metagen/internal/testfile"
 )
 
 // k8sAPIModule is the module whose openapi-gen output we reproduce.
@@ -65,9 +67,9 @@ func copyModule(t *testing.T, from, to string) {
 		}
 		kept = append(kept, line)
 	}
-	write(t, filepath.Join(to, "go.mod"), []byte(module+"\n"+strings.Join(kept, "\n")))
+	testfile.Write(t, filepath.Join(to, "go.mod"), []byte(module+"\n"+strings.Join(kept, "\n")))
 	sum := readFile(t, filepath.Join(repoRoot(t), "go.sum")) + readFile(t, filepath.Join(to, "go.sum"))
-	write(t, filepath.Join(to, "go.sum"), []byte(sum))
+	testfile.Write(t, filepath.Join(to, "go.sum"), []byte(sum))
 }
 
 // openAPIPackages are the packages of the module that opt in to openapi-gen.

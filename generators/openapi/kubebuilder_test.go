@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/metagen-dev/metagen/generators/openapi"
+	"github.com/metagen-dev/metagen/internal/testfile"
 )
 
 // The kubebuilder markers openapi-gen does not read reach the definitions,
@@ -19,8 +20,8 @@ func TestKubebuilderMarkersInDefinitions(t *testing.T) {
 	}
 	work := t.TempDir()
 	writeModule(t, work, "metagen.test/kubebuilder")
-	write(t, filepath.Join(work, "api", "doc.go"), []byte("// +k8s:openapi-gen=true\npackage api\n"))
-	write(t, filepath.Join(work, "api", "types.go"), []byte(`package api
+	testfile.Write(t, filepath.Join(work, "api", "doc.go"), []byte("// +k8s:openapi-gen=true\npackage api\n"))
+	testfile.Write(t, filepath.Join(work, "api", "types.go"), []byte(`package api
 
 // Choice is one of two.
 // +kubebuilder:validation:ExactlyOneOf=a;b
@@ -46,7 +47,7 @@ type Choice struct {
 	var source string
 	for path, f := range runGenerator(t, universe, openapi.Generator) {
 		content := render(t, f)
-		write(t, path, content)
+		testfile.Write(t, path, content)
 		source += string(content)
 	}
 	for _, want := range []string{

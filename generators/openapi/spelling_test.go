@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/metagen-dev/metagen/generators/openapi"
+	"github.com/metagen-dev/metagen/internal/testfile"
 )
 
 // spellingTypes are written with controller-gen's spellings: "+name:=value"
@@ -48,8 +49,8 @@ func TestControllerGenSpellings(t *testing.T) {
 	generate := func(equals string) string {
 		work := t.TempDir()
 		writeModule(t, work, "metagen.test/spelling")
-		write(t, filepath.Join(work, "api", "doc.go"), []byte("// +k8s:openapi-gen=true\npackage api\n"))
-		write(t, filepath.Join(work, "api", "types.go"), []byte(strings.ReplaceAll(spellingTypes, "{{=}}", equals)))
+		testfile.Write(t, filepath.Join(work, "api", "doc.go"), []byte("// +k8s:openapi-gen=true\npackage api\n"))
+		testfile.Write(t, filepath.Join(work, "api", "types.go"), []byte(strings.ReplaceAll(spellingTypes, "{{=}}", equals)))
 		var source string
 		for _, f := range runGenerator(t, loadDirs(t, work, []string{"api"}), openapi.Generator) {
 			source += string(render(t, f))

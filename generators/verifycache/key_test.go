@@ -5,17 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-func write(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
+	"github.com/metagen-dev/metagen/internal/testfile"
+)
 
 // module is a module in a fresh directory (with no go.work above it, as
 // GOWORK=off makes sure), with a local replacement beside it and a header
@@ -25,11 +17,11 @@ func module(t *testing.T) (dir, replaced, header string) {
 	t.Setenv("GOWORK", "off")
 	root := t.TempDir()
 	dir, replaced, header = filepath.Join(root, "m"), filepath.Join(root, "dep"), filepath.Join(root, "header.txt")
-	write(t, filepath.Join(dir, "go.mod"), "module example.com/m\n\ngo 1.26\n\nrequire example.com/dep v0.0.0\n\nreplace example.com/dep => ../dep\n")
-	write(t, filepath.Join(dir, "api", "types.go"), "package api\n\nconst s = \"C\" // not cgo\n")
-	write(t, filepath.Join(replaced, "go.mod"), "module example.com/dep\n")
-	write(t, filepath.Join(replaced, "dep.go"), "package dep\n")
-	write(t, header, "// license\n")
+	testfile.Write(t, filepath.Join(dir, "go.mod"), "module example.com/m\n\ngo 1.26\n\nrequire example.com/dep v0.0.0\n\nreplace example.com/dep => ../dep\n")
+	testfile.Write(t, filepath.Join(dir, "api", "types.go"), "package api\n\nconst s = \"C\" // not cgo\n")
+	testfile.Write(t, filepath.Join(replaced, "go.mod"), "module example.com/dep\n")
+	testfile.Write(t, filepath.Join(replaced, "dep.go"), "package dep\n")
+	testfile.Write(t, header, "// license\n")
 	return dir, replaced, header
 }
 
@@ -96,8 +88,8 @@ func edit(path, content string) func(t *testing.T) func() {
 		if err != nil {
 			t.Fatal(err)
 		}
-		write(t, path, content)
-		return func() { write(t, path, string(old)) }
+		testfile.Write(t, path, content)
+		return func() { testfile.Write(t, path, string(old)) }
 	}
 }
 
@@ -110,7 +102,7 @@ func create(path string) func(t *testing.T) func() {
 			}
 			top = d
 		}
-		write(t, path, "")
+		testfile.Write(t, path, "")
 		return func() { os.RemoveAll(top) }
 	}
 }
@@ -136,7 +128,7 @@ func TestKeyRefusesWhatItCannotVouchFor(t *testing.T) {
 		setup      func(t *testing.T, dir string)
 	}{
 		{"go.work", "go.work", func(t *testing.T, dir string) {
-			write(t, filepath.Join(dir, "go.work"), "go 1.26\n\nuse .\n")
+			testfile.Write(t, filepath.Join(dir, "go.work"), "go 1.26\n\nuse .\n")
 			t.Setenv("GOWORK", "")
 		}},
 		{"GOWORK", "workspace", func(t *testing.T, dir string) { t.Setenv("GOWORK", filepath.Join(dir, "x.work")) }},
@@ -145,7 +137,7 @@ func TestKeyRefusesWhatItCannotVouchFor(t *testing.T) {
 		{"-overlay", "-overlay", func(t *testing.T, dir string) { t.Setenv("GOFLAGS", "-trimpath -overlay=/tmp/o.json") }},
 		{"GOPACKAGESDRIVER", "driver", func(t *testing.T, dir string) { t.Setenv("GOPACKAGESDRIVER", "/usr/bin/driver") }},
 		{"cgo", "cgo", func(t *testing.T, dir string) {
-			write(t, filepath.Join(dir, "api", "c.go"), "package api\n\n// #include <stdio.h>\nimport \"C\"\n")
+			testfile.Write(t, filepath.Join(dir, "api", "c.go"), "package api\n\n// #include <stdio.h>\nimport \"C\"\n")
 		}},
 		{"a symlink to a directory", "symlink", func(t *testing.T, dir string) {
 			if err := os.Symlink(filepath.Join(dir, "api"), filepath.Join(dir, "link")); err != nil {

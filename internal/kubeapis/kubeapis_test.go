@@ -6,25 +6,17 @@ import (
 	"slices"
 	"strings"
 	"testing"
-)
 
-func write(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
+	"github.com/metagen-dev/metagen/internal/testfile"
+)
 
 // A version without generated files is no input; internal packages always are.
 func TestPackagesAndPeers(t *testing.T) {
 	dir := t.TempDir()
-	write(t, filepath.Join(dir, "pkg/apis/apps/doc.go"), "package apps\n")
-	write(t, filepath.Join(dir, "pkg/apis/apps/v1/doc.go"), "// +k8s:conversion-gen=k8s.io/kubernetes/pkg/apis/apps\npackage v1\n")
-	write(t, filepath.Join(dir, "pkg/apis/apps/v1/zz_generated.conversion.go"), "package v1\n\nfunc init() {}\n\nfunc Convert_a_To_b() {}\n\nfunc (x T) Method() {}\n")
-	write(t, filepath.Join(dir, "pkg/apis/apps/v2/doc.go"), "package v2\n")
+	testfile.Write(t, filepath.Join(dir, "pkg/apis/apps/doc.go"), "package apps\n")
+	testfile.Write(t, filepath.Join(dir, "pkg/apis/apps/v1/doc.go"), "// +k8s:conversion-gen=k8s.io/kubernetes/pkg/apis/apps\npackage v1\n")
+	testfile.Write(t, filepath.Join(dir, "pkg/apis/apps/v1/zz_generated.conversion.go"), "package v1\n\nfunc init() {}\n\nfunc Convert_a_To_b() {}\n\nfunc (x T) Method() {}\n")
+	testfile.Write(t, filepath.Join(dir, "pkg/apis/apps/v2/doc.go"), "package v2\n")
 	got := Packages(dir, []string{"apps"})
 	if want := []string{"./pkg/apis/apps", "./pkg/apis/apps/v1"}; !slices.Equal(got, want) {
 		t.Fatalf("Packages = %v, want %v", got, want)
