@@ -11,8 +11,9 @@
 # sets vs upstream's generated files, CRDs vs controller-gen v0.23.0 on the same source
 # (and vs the shipped YAML), client API surface vs code-generator v0.37.2 on the same
 # source (and vs the shipped client). Last line:
-#   realworld: modules=N generate-ok=A build-ok=B deepcopy-equal=C crd-modules=D crd-fields-differ=E client-modules=F client-surface-missing=G edits=H
-# Exit 0 only when A=B=C=N, E=0 and G=0 (and the harness itself had no error); else 1.
+#   realworld: modules=N generate-ok=A build-ok=B deepcopy-equal=C crd-modules=D crd-fields-differ=E client-modules=F client-surface-missing=G edits=H … names-differ=I
+#   (names-differ: resources whose metagen CRD plural and metagen typed client differ, rwtool names)
+# Exit 0 only when A=B=C=N, E=0, G=0 and I=0 (and the harness itself had no error); else 1.
 #
 # Environment:
 #   METAGEN_SRC (cwd)         source of the metagen module: metagen's generated clients
@@ -148,7 +149,7 @@ crdgroups() {
 	for p in "$@"; do groupof "$d/$p"; done | sort -u | grep .
 }
 
-N=0 A=0 B=0 C=0 D=0 E=0 F=0 G=0 H=0 R=0 DE=0
+N=0 A=0 B=0 C=0 D=0 E=0 F=0 G=0 H=0 R=0 DE=0 NM=0
 SUMMARY=()
 
 run_module() {
@@ -403,6 +404,23 @@ run_module() {
 		fi
 	fi
 
+	# ---- 3e. one Kubernetes layer: metagen's CRDs and its typed clients name each resource alike
+	local nm=-
+	if [ -d "$MD/mg/rw-metagen-crds" ] && [ ${#clientdirs[@]} -gt 0 ]; then
+		local cds=()
+		for out in "${clientdirs[@]}"; do [ -d "$MD/mg/$out" ] && cds+=("$MD/mg/$out"); done
+		if [ ${#cds[@]} -gt 0 ]; then
+			"$RW" names -crd "$MD/mg/rw-metagen-crds" -client "$(IFS=,; echo "${cds[*]}")" -details "$DETAILS" >"$L/names.log" 2>&1 ||
+				herr "$name: rwtool names failed: $(tail -n 1 "$L/names.log")"
+			local nl
+			nl=$(grep '^names:' "$L/names.log")
+			local nd
+			nd=$(field "$nl" differ)
+			NM=$((NM + ${nd:-1}))
+			nm="compared=$(field "$nl" compared) differ=${nd:-?}"
+		fi
+	fi
+
 	# ---- timing only: the project's deepcopy generator, on the up tree (its comparisons are done)
 	local dpk=()
 	for p in $M_PKGS; do dpk+=("$M_MOD/$p"); done
@@ -426,7 +444,7 @@ run_module() {
 	fi
 
 	# ---- summary
-	local line="module $name $M_MOD@$M_VER: generate=$gen build=$build deepcopy=$dc conversion=$CONV crd=$crd client=$cli edits=$edits removed-files=$removed time: metagen=${tmg}s${tfb:+ (fallback runs ${tfb}s)} anchors=${ta}s (${M_DC_TOOL/controller-gen/controller-gen object}${M_CRD_PKGS:+ + controller-gen crd}${M_CLIENT_PKGS:+ + client tools}) default-run=$dflt"
+	local line="module $name $M_MOD@$M_VER: generate=$gen build=$build deepcopy=$dc conversion=$CONV crd=$crd client=$cli names=$nm edits=$edits removed-files=$removed time: metagen=${tmg}s${tfb:+ (fallback runs ${tfb}s)} anchors=${ta}s (${M_DC_TOOL/controller-gen/controller-gen object}${M_CRD_PKGS:+ + controller-gen crd}${M_CLIENT_PKGS:+ + client tools}) default-run=$dflt"
 	SUMMARY+=("$line")
 	echo "$line"
 	[ -n "$firsterr" ] && sed 's/^/  metagen error: /' <<<"$firsterr"
@@ -450,6 +468,7 @@ run_module() {
 		details "$L/client.log"
 		[ -n "$cliv" ] && echo "  client: $cliv"
 	fi
+	[ -f "$L/names.log" ] && sed 's/^/  /' "$L/names.log"
 	sed 's/^/ /' "$L/deps.txt"
 }
 
@@ -461,7 +480,7 @@ echo
 echo "== summary ($((SECONDS - T0))s; logs in $WORK/<module>/logs)"
 printf '%s\n' "${SUMMARY[@]}"
 [ $HERR -eq 0 ] || echo "realworld: $HERR harness errors (see above)"
-echo "realworld: modules=$N generate-ok=$A build-ok=$B deepcopy-equal=$C crd-modules=$D crd-fields-differ=$E client-modules=$F client-surface-missing=$G edits=$H generate-refused-rightly=$R crd-descriptions-differ=$DE"
+echo "realworld: modules=$N generate-ok=$A build-ok=$B deepcopy-equal=$C crd-modules=$D crd-fields-differ=$E client-modules=$F client-surface-missing=$G edits=$H generate-refused-rightly=$R crd-descriptions-differ=$DE names-differ=$NM"
 [ $CV -eq 0 ] || echo "realworld: $CV conversion/defaults functions or lifecycle methods differ from upstream's"
-[ $HERR -eq 0 ] && [ $CV -eq 0 ] && [ $((A + R)) -eq $N ] && [ $B -eq $N ] && [ $C -eq $N ] && [ $E -eq 0 ] && [ $G -eq 0 ] && exit 0
+[ $HERR -eq 0 ] && [ $CV -eq 0 ] && [ $((A + R)) -eq $N ] && [ $B -eq $N ] && [ $C -eq $N ] && [ $E -eq 0 ] && [ $G -eq 0 ] && [ $NM -eq 0 ] && exit 0
 exit 1
