@@ -48,6 +48,20 @@ func (c *Comments) MarkersAbove(pos token.Pos, target markers.Target) (markers.S
 	return file.Markers(group, target)
 }
 
+// GroupMarkers returns the markers of one comment group of an input file
+// (a constant's doc comment, as go/parser attaches it) read for target,
+// with their problems, parsed once per group and target, as MarkersAbove.
+func (c *Comments) GroupMarkers(group *ast.CommentGroup, target markers.Target) (markers.Set, []error) {
+	if group == nil {
+		return nil, nil
+	}
+	file := c.file(c.fset.Position(group.Pos()).Filename)
+	if file == nil {
+		return nil, nil
+	}
+	return file.Markers(group, target)
+}
+
 // groupAbove is the file of pos and its comment group that ends on the
 // line above pos (nil, nil when there is none).
 func (c *Comments) groupAbove(pos token.Pos) (*FileComments, *ast.CommentGroup) {

@@ -107,3 +107,26 @@ func checkMarkersAbove(t *testing.T, comments *Comments, pos map[string]token.Po
 		t.Errorf("G's markers = %v, %v; want none", set, errs)
 	}
 }
+
+// GroupMarkers reads the group a caller holds (a constant's go/parser doc)
+// through the same cache as MarkersAbove: the same parse, not a second one.
+func TestGroupMarkersIsTheIndexsParse(t *testing.T) {
+	fset := token.NewFileSet()
+	comments := NewComments(fset)
+	file, pos := declPositions(t, fset, t.TempDir(), "input.go")
+	comments.AddFile(file)
+	var doc *ast.CommentGroup
+	for _, decl := range file.Decls {
+		if fn, ok := decl.(*ast.FuncDecl); ok && fn.Name.Name == "F" {
+			doc = fn.Doc
+		}
+	}
+	got, errs := comments.GroupMarkers(doc, markers.OnFunc)
+	want, _ := comments.MarkersAbove(pos["F"], markers.OnFunc)
+	if len(got) != 2 || len(errs) != 1 || &got[0] != &want[0] {
+		t.Errorf("GroupMarkers = %v, %v; want MarkersAbove's own %v and its one problem", got, errs, want)
+	}
+	if set, errs := comments.GroupMarkers(nil, markers.OnFunc); set != nil || errs != nil {
+		t.Errorf("GroupMarkers(nil) = %v, %v", set, errs)
+	}
+}
