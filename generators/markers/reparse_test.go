@@ -125,7 +125,7 @@ func mentions(args []ast.Expr, name string) bool {
 // comments and markers through the model's one comment index, never a
 // parser of its own.
 func TestGeneratorsReadCommentsThroughTheIndex(t *testing.T) {
-	dirs := []string{"../conversion", "../defaults", "../validation", "../rbac", "../webhook",
+	dirs := []string{"../conversion", "../defaults", "../validation", "../rbac", "../webhook", "../manifest",
 		"../openapi", "../crd", "../client", "../deepcopy", "../register", "../prerelease", "../kube", "../lint", "../compat"}
 	for _, dir := range dirs {
 		for _, call := range parsingComments(t, dir, none) {

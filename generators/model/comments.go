@@ -29,6 +29,9 @@ type Comments struct {
 	mu       sync.Mutex
 	files    map[string]*lazyFile   // by file name
 	packages map[string]markers.Set // a dependency's package markers, by import path
+	// packageComments are the input files' package-level comments, by the
+	// names they were parsed for (PackageComments).
+	packageComments map[string]*packageCommentsRun
 }
 
 // Comment is the comment above one declaration.
@@ -47,7 +50,8 @@ type Comment struct {
 // NewComments returns an empty index of declarations whose positions are in
 // fset; the load adds each input file with AddFile.
 func NewComments(fset *token.FileSet) *Comments {
-	return &Comments{fset: fset, inputs: map[string]*Package{}, files: map[string]*lazyFile{}, packages: map[string]markers.Set{}}
+	return &Comments{fset: fset, inputs: map[string]*Package{}, files: map[string]*lazyFile{}, packages: map[string]markers.Set{},
+		packageComments: map[string]*packageCommentsRun{}}
 }
 
 // AddInput records pkg as an input package: its package comments are its
