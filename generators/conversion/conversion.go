@@ -84,7 +84,7 @@ func pairOf(in, out types.Type) pair { return pair{gengo.Key(in), gengo.Key(out)
 // state is what every package's pass shares.
 type state struct {
 	fset     *token.FileSet
-	comments *gengo.Comments
+	comments *model.Comments
 	packages map[string]*types.Package // the inputs and everything they import
 	inputs   map[string]bool
 	// declared are the hand-written conversions of each package read, in
@@ -108,7 +108,7 @@ func prepare(p *gen.Prep) (any, error) {
 func sharedState(pass *gen.Pass) *state { return gen.ResultOf[*state](pass, pass.Generator) }
 
 func newState(universe *model.Universe) *state {
-	st := &state{fset: universe.Fset, comments: gengo.NewComments(), packages: map[string]*types.Package{}, inputs: map[string]bool{},
+	st := &state{fset: universe.Fset, comments: universe.Comments, packages: map[string]*types.Package{}, inputs: map[string]bool{},
 		declared: map[string][]*function{}, visible: map[string]map[pair]*function{}}
 	// Inputs first: a dependency read from export data may carry its own,
 	// partial, copy of an input package, which must not stand for it.
@@ -327,7 +327,7 @@ func (st *state) manualConversions(pkg *types.Package) []*function {
 			continue
 		}
 		f := &function{pkgPath: pkg.Path(), name: name, pos: fn.Pos(), in: in, out: out}
-		values := st.conversionFnValues(st.comments.Above(st.fset.Position(fn.Pos()), false))
+		values := st.conversionFnValues(fn)
 		if len(values) == 1 { // conversion-gen honours the tag only when written once
 			f.copyOnly, f.drop = values[0] == "copy-only", values[0] == "drop"
 		}
@@ -338,16 +338,15 @@ func (st *state) manualConversions(pkg *types.Package) []*function {
 
 // conversionFnValues checks the markers above a hand-written conversion
 // function (misspellings and markers that do not belong on a function are
-// positioned errors, as on types) and returns the +k8s:conversion-fn values.
-func (st *state) conversionFnValues(lines []gengo.CommentLine) []string {
+// positioned errors, as on types) and returns the +k8s:conversion-fn values
+// it accepted (one of its Def's values).
+func (st *state) conversionFnValues(fn *types.Func) []string {
+	set, errs := st.comments.MarkersAbove(fn.Pos(), markers.OnFunc)
+	st.errs = append(st.errs, errs...)
 	var values []string
-	for _, line := range lines {
-		marker, err, found := markers.ParseLine(strings.TrimLeft(line.Text, " \t"), line.Pos, markers.OnFunc)
-		if err != nil {
-			st.errs = append(st.errs, err)
-		}
-		if found && err == nil && marker.Name == markerConversionFn {
-			values = append(values, marker.Value)
+	for _, m := range set {
+		if m.Name == markerConversionFn && m.Err == nil {
+			values = append(values, m.Value)
 		}
 	}
 	return values
@@ -519,7 +518,7 @@ func (g *packageGen) convertibleOnlyWithinPackage(in, out types.Type) bool {
 		return false
 	}
 	obj := gengo.NamedObject(t)
-	if values := gengo.TagValues(g.st.comments.Above(g.st.fset.Position(obj.Pos()), false), markerConversionGen); len(values) > 0 {
+	if values := model.TagValues(g.st.comments.CommentLines(obj.Pos()), markerConversionGen); len(values) > 0 {
 		if values[0].Text != "false" {
 			g.errs = append(g.errs, diag.Errorf(values[0].Pos, "+%s on a type: only false is supported, got %q", markerConversionGen, values[0].Text))
 		}
@@ -535,10 +534,9 @@ func (g *packageGen) convertibleOnlyWithinPackage(in, out types.Type) bool {
 // explicitFromTypes reads +k8s:conversion-gen:explicit-from; conversion-gen
 // supports only net/url.Values.
 func (g *packageGen) explicitFromTypes(obj *types.TypeName) ([]types.Type, error) {
-	pos := g.st.fset.Position(obj.Pos())
-	lines := append(g.st.comments.Above(pos, true), g.st.comments.Above(pos, false)...)
+	lines := append(g.st.comments.SecondClosestCommentLines(obj.Pos()), g.st.comments.CommentLines(obj.Pos())...)
 	var out []types.Type
-	for _, v := range gengo.TagValues(lines, markerExplicitFrom) {
+	for _, v := range model.TagValues(lines, markerExplicitFrom) {
 		if v.Text != "net/url.Values" {
 			return nil, diag.Errorf(v.Pos, "+%s=%s: conversion-gen supports only net/url.Values", markerExplicitFrom, v.Text)
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/gengo"
+	"github.com/metagen-dev/metagen/generators/model"
 )
 
 func scopeType() *jen.Statement { return jen.Qual(conversionPkg, "Scope") }
@@ -312,7 +313,7 @@ func (g *packageGen) doPointer(w *writer, in, out types.Type) {
 }
 
 func (g *packageGen) fieldOptedOut(v *types.Var) bool {
-	values := gengo.TagValues(g.st.comments.Above(g.st.fset.Position(v.Pos()), false), markerConversionGen)
+	values := model.TagValues(g.st.comments.CommentLines(v.Pos()), markerConversionGen)
 	return len(values) > 0 && values[0].Text == "false"
 }
 

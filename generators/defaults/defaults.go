@@ -56,10 +56,10 @@ func Enabled(pkg *model.Package) bool {
 }
 
 // state is what every package's pass shares: the hand-written defaulters of
-// all input packages and the comment reader.
+// all input packages and the run's comment index (model.Comments).
 type state struct {
 	fset     *token.FileSet
-	comments *gengo.Comments
+	comments *model.Comments
 	existing funcMap
 	errs     []error
 }
@@ -74,7 +74,7 @@ func prepare(p *gen.Prep) (any, error) {
 func sharedState(pass *gen.Pass) *state { return gen.ResultOf[*state](pass, pass.Generator) }
 
 func newState(universe *model.Universe) *state {
-	st := &state{fset: universe.Fset, comments: gengo.NewComments(), existing: funcMap{}}
+	st := &state{fset: universe.Fset, comments: universe.Comments, existing: funcMap{}}
 	for _, pkg := range universe.Packages {
 		if pkg.Types != nil {
 			st.addManualDefaulters(pkg.Types)
@@ -119,7 +119,7 @@ func (st *state) addManualDefaulters(pkg *types.Package) {
 				continue
 			}
 			d.base = f
-			d.baseCovers = st.hasTag(st.comments.Above(f.pos, false), "covers")
+			d.baseCovers = st.hasTag(st.comments.CommentLines(fn.Pos()), "covers")
 		case strings.HasPrefix(name, "SetDefaults_"+obj.Name()+"_"):
 			d.additional = append(d.additional, f) // scope names are sorted
 		case name == "SetObjectDefaults_"+obj.Name():
@@ -130,8 +130,8 @@ func (st *state) addManualDefaulters(pkg *types.Package) {
 
 // hasTag reports whether the lines hold exactly one +k8s:defaulter-gen
 // tag, with the value (defaulter-gen's checkTag).
-func (st *state) hasTag(lines []gengo.CommentLine, value string) bool {
-	values := gengo.TagValues(lines, markerDefaulterGen)
+func (st *state) hasTag(lines []model.CommentLine, value string) bool {
+	values := model.TagValues(lines, markerDefaulterGen)
 	return len(values) == 1 && values[0].Text == value
 }
 
@@ -255,7 +255,7 @@ func (st *state) selects(obj *types.TypeName, filters []string) bool {
 	if st.existing.of(obj.Type()).object != nil {
 		return false
 	}
-	second := st.comments.Above(st.fset.Position(obj.Pos()), true)
+	second := st.comments.SecondClosestCommentLines(obj.Pos())
 	if st.hasTag(second, "false") {
 		return false
 	}

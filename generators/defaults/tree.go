@@ -10,6 +10,7 @@ import (
 
 	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/gengo"
+	"github.com/metagen-dev/metagen/generators/model"
 )
 
 // function is a defaulting function to call: hand-written, or one this run
@@ -131,7 +132,7 @@ func (b *treeBuilder) build(t types.Type, root bool) *callNode {
 		for i := range st.NumFields() {
 			field := st.Field(i)
 			name := field.Name()
-			lines := b.st.comments.Above(b.st.fset.Position(field.Pos()), false)
+			lines := b.st.comments.CommentLines(field.Pos())
 			if child := b.build(field.Type(), false); child != nil {
 				child.field = name
 				b.populateDefault(child, field.Type(), lines, gengo.PackagePath(field.Type()))
@@ -153,12 +154,12 @@ func (b *treeBuilder) build(t types.Type, root bool) *callNode {
 }
 
 // typeComments are the comment lines of a named type's declaration.
-func (b *treeBuilder) typeComments(t types.Type) []gengo.CommentLine {
+func (b *treeBuilder) typeComments(t types.Type) []model.CommentLine {
 	obj := gengo.NamedObject(t)
 	if obj == nil {
 		return nil
 	}
-	return b.st.comments.Above(b.st.fset.Position(obj.Pos()), false)
+	return b.st.comments.CommentLines(obj.Pos())
 }
 
 var refPattern = regexp.MustCompile(`^ref\(([^"]+)\)$`)
@@ -166,13 +167,13 @@ var refPattern = regexp.MustCompile(`^ref\(([^"]+)\)$`)
 // populateDefault is defaulter-gen's populateDefaultValue: it reads the
 // +default= of a field (or of the type behind a pointer) into node, making
 // a marker-only node when there is none.
-func (b *treeBuilder) populateDefault(node *callNode, t types.Type, lines []gengo.CommentLine, commentPkg string) *callNode {
-	values := gengo.TagValues(lines, "default")
+func (b *treeBuilder) populateDefault(node *callNode, t types.Type, lines []model.CommentLine, commentPkg string) *callNode {
+	values := model.TagValues(lines, "default")
 	if len(values) > 1 {
 		*b.errs = append(*b.errs, diag.Errorf(values[1].Pos, "more than one +default marker"))
 		return node
 	}
-	var value gengo.CommentLine
+	var value model.CommentLine
 	if len(values) == 1 {
 		value = values[0]
 	}
@@ -212,14 +213,14 @@ func (b *treeBuilder) populateDefault(node *callNode, t types.Type, lines []geng
 
 // nestedDefault is defaulter-gen's getNestedDefault: the +default= on the
 // declaration of a type behind aliases and pointers.
-func (b *treeBuilder) nestedDefault(t types.Type) gengo.CommentLine {
+func (b *treeBuilder) nestedDefault(t types.Type) model.CommentLine {
 	for {
-		if values := gengo.TagValues(b.typeComments(t), "default"); len(values) == 1 && values[0].Text != "" {
+		if values := model.TagValues(b.typeComments(t), "default"); len(values) == 1 && values[0].Text != "" {
 			return values[0]
 		}
 		k, next := gengo.Shape(t)
 		if k != gengo.KindAlias && k != gengo.KindPointer {
-			return gengo.CommentLine{}
+			return model.CommentLine{}
 		}
 		t = next
 	}

@@ -1,3 +1,8 @@
+// Package gengo is gengo's view of Go declarations, which the
+// code-generator tools metagen replaces see: type kinds, where a named type
+// of a basic, map or slice type is an "alias" of that anonymous type, and
+// body lines. Comment lines as gengo reads them are the model's comment
+// index's (model.Comments.CommentLines, SecondClosestCommentLines).
 package gengo
 
 import "go/types"

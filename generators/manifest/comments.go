@@ -1,62 +1,21 @@
 package manifest
 
 import (
-	"go/ast"
-	"runtime"
-	"sync"
-	"weak"
+	"slices"
 
 	"github.com/metagen-dev/metagen/generators/markers"
-	"github.com/metagen-dev/metagen/generators/model"
 )
 
-// Markers are the markers of every manifest generator, which the shared
-// parse reads; Groups parses anew for any other name.
+// Markers are the markers of every manifest generator: the run's comment
+// index parses the files' package-level comments once for all of them
+// (model.Comments.PackageComments), and each generator takes its own.
 var Markers = []string{markers.RBACMarker, markers.WebhookMarker, markers.WebhookConfigurationMarker}
 
-// parsedRuns holds, per universe, the package-level markers of its files,
-// parsed once for all manifest generators of the run (rbac and webhook
-// each read every file's comments). Keyed weakly: an entry goes with its
-// universe.
-var parsedRuns sync.Map // weak.Pointer[model.Universe] → *parsedRun
-
-type parsedRun struct {
-	once  sync.Once
-	files map[*ast.File]*markers.PackageComments
-}
-
-// packageComments are the parsed comments of every file of the universe,
-// parsed on all cores the first time a generator of the run asks.
-func packageComments(universe *model.Universe) map[*ast.File]*markers.PackageComments {
-	key := weak.Make(universe)
-	entry, loaded := parsedRuns.LoadOrStore(key, &parsedRun{})
-	if !loaded {
-		runtime.AddCleanup(universe, func(key weak.Pointer[model.Universe]) { parsedRuns.Delete(key) }, key)
+// parsedFor are the names to parse the comments for when names are
+// wanted: the shared Markers when they cover names, else names alone.
+func parsedFor(names []string) []string {
+	if slices.ContainsFunc(names, func(name string) bool { return !slices.Contains(Markers, name) }) {
+		return names
 	}
-	run := entry.(*parsedRun)
-	run.once.Do(func() { run.files = parseAll(universe) })
-	return run.files
-}
-
-func parseAll(universe *model.Universe) map[*ast.File]*markers.PackageComments {
-	var files []*ast.File
-	for _, pkg := range universe.Packages {
-		files = append(files, pkg.Syntax...)
-	}
-	parsed := make([]*markers.PackageComments, len(files))
-	var wg sync.WaitGroup
-	workers := min(runtime.GOMAXPROCS(0), len(files))
-	for w := range workers {
-		wg.Go(func() {
-			for i := w; i < len(files); i += workers {
-				parsed[i] = markers.ParsePackageComments(universe.Fset, files[i], Markers...)
-			}
-		})
-	}
-	wg.Wait()
-	out := make(map[*ast.File]*markers.PackageComments, len(files))
-	for i, file := range files {
-		out[file] = parsed[i]
-	}
-	return out
+	return Markers
 }

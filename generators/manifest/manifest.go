@@ -10,7 +10,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"go/ast"
 	"os"
 	"path/filepath"
 	"slices"
@@ -71,18 +70,11 @@ type Group struct {
 func (o Output) Groups(universe *model.Universe, names ...string) ([]Group, []error) {
 	byDir := map[string]markers.Set{}
 	var errs []error
-	var parsed map[*ast.File]*markers.PackageComments
-	if !slices.ContainsFunc(names, func(name string) bool { return !slices.Contains(Markers, name) }) {
-		parsed = packageComments(universe)
-	}
+	parsed := universe.Comments.PackageComments(parsedFor(names)...)
 	for _, pkg := range universe.Packages {
 		var set markers.Set
 		for _, file := range pkg.Syntax {
-			comments := parsed[file]
-			if comments == nil {
-				comments = markers.ParsePackageComments(universe.Fset, file, names...)
-			}
-			found, misplaced, fileErrs := comments.Named(names...)
+			found, misplaced, fileErrs := parsed[file].Named(names...)
 			set = append(set, found...)
 			errs = append(errs, fileErrs...)
 			for _, m := range misplaced {

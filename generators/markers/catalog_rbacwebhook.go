@@ -1,13 +1,11 @@
 package markers
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // The RBAC and webhook markers of controller-gen. Each is a Go type that
-// DecodeArgs fills, with controller-tools' argument names; their values are
-// checked further by the rbac and webhook generators.
+// DecodeArgs fills at load (Marker.Typed), with controller-tools' argument
+// names; their values are checked further by the rbac and webhook
+// generators.
 
 // RBACRule is +kubebuilder:rbac: one rule of the generated ClusterRole, or
 // of a Role when it names a namespace.
@@ -64,8 +62,7 @@ const (
 func init() {
 	typed := func(name string, markerType any, reader, doc string) *Def {
 		return &Def{Name: name, Targets: OnPackage | OnType, Kind: Raw, Args: true, Dialect: kubebuilder, Reader: reader,
-			Doc:   doc + " Arguments: " + strings.Join(ArgNames(markerType), ", ") + ".",
-			Check: checkTyped(markerType)}
+			Doc: doc + " Arguments: " + strings.Join(ArgNames(markerType), ", ") + "."}
 	}
 	register(
 		typed(RBACMarker, RBACRule{}, "rbac",
@@ -83,22 +80,21 @@ func init() {
 	)
 }
 
-// checkTyped decodes the marker's arguments into a fresh value of its type,
-// so that a misspelled key or a missing argument is an error wherever the
-// marker is read.
-func checkTyped(markerType any) func(Target, string) error {
-	return func(_ Target, args string) error {
-		var err error
-		switch markerType.(type) {
-		case RBACRule:
-			err = DecodeArgs(args, &RBACRule{})
-		case Webhook:
-			err = DecodeArgs(args, &Webhook{})
-		case WebhookConfiguration:
-			err = DecodeArgs(args, &WebhookConfiguration{})
-		default:
-			err = fmt.Errorf("no decoder for %T", markerType)
-		}
-		return err
+// argDecoders decode the arguments of the controller-gen markers whose
+// value is a struct of arguments (DecodeArgs) into a fresh value of its
+// type, once, where the marker is read: a misspelled key or a missing
+// argument is an error there, and the generators read the value
+// (Value[RBACRule] …). DecodeArgs' errors quote what they refuse.
+var argDecoders = map[string]func(args string) (any, error){
+	RBACMarker:                 decodeArgs[RBACRule],
+	WebhookMarker:              decodeArgs[Webhook],
+	WebhookConfigurationMarker: decodeArgs[WebhookConfiguration],
+}
+
+func decodeArgs[T any](args string) (any, error) {
+	var out T
+	if err := DecodeArgs(args, &out); err != nil {
+		return nil, err
 	}
+	return out, nil
 }

@@ -26,6 +26,16 @@ var textFields = map[string]bool{"Value": true, "Args": true, "Param": true}
 // a .Value, .Args or .Param.
 func reparsing(t *testing.T, dir string, skip func(file string) bool) []string {
 	t.Helper()
+	return scanCalls(t, dir, skip, func(call *ast.CallExpr, name string) bool {
+		isStrconv := strings.HasPrefix(name, "strconv.Parse") || name == "strconv.Atoi" || name == "strconv.Unquote"
+		return markerParsers[name] || isStrconv && readsText(call.Args)
+	})
+}
+
+// scanCalls lists the calls in the non-test Go files of dir (but those skip
+// names) that flag reports, as "position: pkg.Func".
+func scanCalls(t *testing.T, dir string, skip func(file string) bool, flag func(call *ast.CallExpr, name string) bool) []string {
+	t.Helper()
 	fset := token.NewFileSet()
 	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil || len(files) == 0 {
@@ -45,14 +55,8 @@ func reparsing(t *testing.T, dir string, skip func(file string) bool) []string {
 			t.Fatal(err)
 		}
 		ast.Inspect(file, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			name := calledName(call)
-			isStrconv := strings.HasPrefix(name, "strconv.Parse") || name == "strconv.Atoi" || name == "strconv.Unquote"
-			if markerParsers[name] || isStrconv && readsText(call.Args) {
-				found = append(found, fset.Position(call.Pos()).String()+": "+name)
+			if call, ok := n.(*ast.CallExpr); ok && flag(call, calledName(call)) {
+				found = append(found, fset.Position(call.Pos()).String()+": "+calledName(call))
 			}
 			return true
 		})
@@ -85,6 +89,52 @@ func readsText(args []ast.Expr) bool {
 	return found
 }
 
+// commentParsers are the functions that read comments or markers from
+// source, and DecodeArgs, which decodes a typed marker's arguments again:
+// a generator reads them through the model's comment index (model.Comments,
+// the markers attached at load, their Marker.Typed) instead.
+var commentParsers = map[string]bool{
+	"gengo.NewComments": true, "markers.ParseLine": true, "markers.ParseGroups": true,
+	"markers.ParsePackageComments": true, "markers.PackageLevel": true, "markers.DecodeArgs": true,
+}
+
+// parsingComments lists the calls in the Go files of dir that read
+// comments themselves: a comment parser, or go/parser asked for comments.
+func parsingComments(t *testing.T, dir string, skip func(file string) bool) []string {
+	t.Helper()
+	return scanCalls(t, dir, skip, func(call *ast.CallExpr, name string) bool {
+		isParse := name == "parser.ParseFile" || name == "parser.ParseDir"
+		return commentParsers[name] || isParse && mentions(call.Args, "ParseComments")
+	})
+}
+
+// mentions reports whether an identifier called name occurs in args.
+func mentions(args []ast.Expr, name string) bool {
+	found := false
+	for _, arg := range args {
+		ast.Inspect(arg, func(n ast.Node) bool {
+			if ident, ok := n.(*ast.Ident); ok && ident.Name == name {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// TestGeneratorsReadCommentsThroughTheIndex: every generator reads
+// comments and markers through the model's one comment index, never a
+// parser of its own.
+func TestGeneratorsReadCommentsThroughTheIndex(t *testing.T) {
+	dirs := []string{"../conversion", "../defaults", "../validation", "../rbac", "../webhook", "../manifest",
+		"../openapi", "../crd", "../client", "../deepcopy", "../register", "../prerelease", "../kube", "../lint", "../compat"}
+	for _, dir := range dirs {
+		for _, call := range parsingComments(t, dir, none) {
+			t.Errorf("%s reads comments or marker text itself; read them through model.Comments (Marker.Typed) instead", call)
+		}
+	}
+}
+
 // TestGeneratorsDoNotReparseMarkerValues: validation and openapi's
 // validation markers read the typed values the marker parser made at load.
 // Still parsing text, and out of this change: openapi/source.go (its own
@@ -100,6 +150,7 @@ func TestGeneratorsDoNotReparseMarkerValues(t *testing.T) {
 			return file == "itemunions.go" || file == "parts.go" // codetags' int arguments, rendered
 		}},
 		{"../openapi", func(file string) bool { return file == "source.go" }},
+		{"../conversion", none}, {"../defaults", none}, {"../rbac", none}, {"../webhook", none}, {"../manifest", none},
 	} {
 		for _, call := range reparsing(t, c.dir, c.skip) {
 			t.Errorf("%s parses marker text again; read Marker.Typed (markers.Value) instead", call)
@@ -133,3 +184,42 @@ func f(m markers.Marker) {
 		t.Errorf("found %v, want strconv.ParseInt and markers.AnyList", got)
 	}
 }
+
+// TestCommentScanFindsCalls keeps the comment scan honest: it finds a
+// comment parser and go/parser asked for comments, not go/parser reading
+// imports only.
+func TestCommentScanFindsCalls(t *testing.T) {
+	dir := t.TempDir()
+	src := `package p
+
+import (
+	"go/parser"
+	"go/token"
+
+	"github.com/metagen-dev/metagen/generators/gengo"
+	"github.com/metagen-dev/metagen/generators/markers"
+)
+
+func f(fset *token.FileSet) {
+	gengo.NewComments()
+	markers.ParseLine("+a", token.Position{}, markers.OnFunc)
+	parser.ParseFile(fset, "a.go", nil, parser.ParseComments|parser.SkipObjectResolution)
+	parser.ParseFile(fset, "b.go", nil, parser.ImportsOnly)
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := parsingComments(t, dir, none)
+	want := []string{"gengo.NewComments", "markers.ParseLine", "parser.ParseFile"}
+	if len(got) != len(want) {
+		t.Fatalf("found %v, want %v", got, want)
+	}
+	for i := range want {
+		if !strings.HasSuffix(got[i], want[i]) {
+			t.Errorf("found %v, want %v", got, want)
+		}
+	}
+}
+
+func none(string) bool { return false }

@@ -144,6 +144,9 @@ var valueTypes = map[string]reflect.Type{
 	"kubebuilder:externalDocs":            reflect.TypeFor[ExternalDocs](),
 	"kubebuilder:default":                 reflect.TypeFor[Literal](),
 	"kubebuilder:example":                 reflect.TypeFor[Literal](),
+	RBACMarker:                            reflect.TypeFor[RBACRule](),
+	WebhookMarker:                         reflect.TypeFor[Webhook](),
+	WebhookConfigurationMarker:            reflect.TypeFor[WebhookConfiguration](),
 }
 
 // unquotedStrings are the kubebuilder markers whose value is a string that
@@ -183,6 +186,9 @@ func isValidationTag(d *Def) bool {
 // The parsers of the dialects (codetags, controller-tools' grammar) do not
 // quote what they refuse: their errors quote it here.
 func typedValue(m Marker) (any, error) {
+	if decode := argDecoders[m.Def.Name]; decode != nil {
+		return decode(m.Args)
+	}
 	value, err := parseTyped(m)
 	if err != nil && !quotes(err, m.Value) && !quotes(err, m.Args) {
 		err = fmt.Errorf("%v, in %q", err, m.String())

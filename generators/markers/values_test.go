@@ -66,6 +66,21 @@ func specialValues() map[string]valueCase {
 			good: "+kubebuilder:validation:Pattern=`^a,b$`", want: "^a,b$",
 			bad: "+kubebuilder:validation:Pattern=",
 		},
+		RBACMarker: {
+			good: `+kubebuilder:rbac:groups=apps;"",resources=deployments,verbs=get;list`,
+			want: RBACRule{Groups: []string{"apps", ""}, Resources: []string{"deployments"}, Verbs: []string{"get", "list"}},
+			bad:  `+kubebuilder:rbac:groups=apps,resources=deployments`,
+		},
+		WebhookMarker: {
+			good: `+kubebuilder:webhook:path=/v,mutating=false,failurePolicy=Fail,sideEffects=None,groups=a,resources=b,verbs=create,versions=v1,name=v.a,admissionReviewVersions=v1`,
+			want: Webhook{Path: "/v", FailurePolicy: "Fail", SideEffects: "None", Groups: []string{"a"}, Resources: []string{"b"},
+				Verbs: []string{"create"}, Versions: []string{"v1"}, Name: "v.a", AdmissionReviewVersions: []string{"v1"}},
+			bad: `+kubebuilder:webhook:path=/v,mutating=false,failurPolicy=Fail`,
+		},
+		WebhookConfigurationMarker: {
+			good: `+kubebuilder:webhookconfiguration:mutating=true,name=m`, want: WebhookConfiguration{Mutating: true, Name: "m"},
+			bad: `+kubebuilder:webhookconfiguration:name=m`,
+		},
 		// A title takes any text (Raw): there is no bad one.
 		"kubebuilder:title": {good: `+kubebuilder:title="The title"`, want: "The title"},
 	}

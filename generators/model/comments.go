@@ -29,6 +29,9 @@ type Comments struct {
 	mu       sync.Mutex
 	files    map[string]*lazyFile   // by file name
 	packages map[string]markers.Set // a dependency's package markers, by import path
+	// packageComments are the input files' package-level comments, by the
+	// names they were parsed for (PackageComments).
+	packageComments map[string]*packageCommentsRun
 }
 
 // Comment is the comment above one declaration.
@@ -47,7 +50,8 @@ type Comment struct {
 // NewComments returns an empty index of declarations whose positions are in
 // fset; the load adds each input file with AddFile.
 func NewComments(fset *token.FileSet) *Comments {
-	return &Comments{fset: fset, inputs: map[string]*Package{}, files: map[string]*lazyFile{}, packages: map[string]markers.Set{}}
+	return &Comments{fset: fset, inputs: map[string]*Package{}, files: map[string]*lazyFile{}, packages: map[string]markers.Set{},
+		packageComments: map[string]*packageCommentsRun{}}
 }
 
 // AddInput records pkg as an input package: its package comments are its
@@ -88,13 +92,8 @@ func (c *Comments) IsInput(pkg *types.Package) bool {
 // warnings: GengoOnlyProblems); a dependency's are not the user's to fix, and
 // openapi-gen reads past them as well.
 func (c *Comments) Of(pos token.Pos, target markers.Target) Comment {
-	position := c.fset.Position(pos)
-	out := Comment{Pos: position}
-	file := c.file(position.Filename)
-	if file == nil {
-		return out
-	}
-	group := file.byEndLine[position.Line-1]
+	out := Comment{Pos: c.fset.Position(pos)}
+	file, group := c.groupAbove(pos)
 	if group == nil {
 		return out
 	}
@@ -108,11 +107,8 @@ func (c *Comments) Of(pos token.Pos, target markers.Target) Comment {
 
 // Lines returns only the comment lines above the object declared at pos.
 func (c *Comments) Lines(pos token.Pos) []string {
-	position := c.fset.Position(pos)
-	if file := c.file(position.Filename); file != nil {
-		if group := file.byEndLine[position.Line-1]; group != nil {
-			return file.lines(group)
-		}
+	if file, group := c.groupAbove(pos); group != nil {
+		return file.lines(group)
 	}
 	return nil
 }
@@ -232,9 +228,10 @@ type FileComments struct {
 	// the field above, which gengo reads as the next field's.
 	docs map[*ast.CommentGroup]bool
 
-	mu     sync.Mutex
-	parsed map[parsedKey]parsedMarkers
-	text   map[*ast.CommentGroup][]string
+	mu         sync.Mutex
+	parsed     map[parsedKey]parsedMarkers
+	text       map[*ast.CommentGroup][]string
+	positioned map[*ast.CommentGroup][]CommentLine // gengo's lines, with positions
 }
 
 type parsedKey struct {
@@ -249,7 +246,8 @@ type parsedMarkers struct {
 
 func indexFile(fset *token.FileSet, file *ast.File) *FileComments {
 	index := &FileComments{fset: fset, file: file, byEndLine: map[int]*ast.CommentGroup{}, typeExprs: map[int]ast.Expr{},
-		docs: map[*ast.CommentGroup]bool{}, parsed: map[parsedKey]parsedMarkers{}, text: map[*ast.CommentGroup][]string{}}
+		docs: map[*ast.CommentGroup]bool{}, parsed: map[parsedKey]parsedMarkers{}, text: map[*ast.CommentGroup][]string{},
+		positioned: map[*ast.CommentGroup][]CommentLine{}}
 	for _, group := range file.Comments {
 		index.byEndLine[fset.Position(group.End()).Line] = group
 	}

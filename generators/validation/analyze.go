@@ -162,11 +162,12 @@ func (v *valuePlan) checksSomething() bool {
 // other packages. Errors are kept per package: each package's pass reports
 // its own.
 type universePlan struct {
-	fset   *token.FileSet
-	byPath map[string]*model.Package
-	plans  map[*types.TypeName]*typePlan
-	pkgs   map[string]*packagePlan
-	errs   map[string][]error
+	fset     *token.FileSet
+	comments *model.Comments // the run's one comment index
+	byPath   map[string]*model.Package
+	plans    map[*types.TypeName]*typePlan
+	pkgs     map[string]*packagePlan
+	errs     map[string][]error
 	// excluded holds the +k8s:enumExclude tags of every constant.
 	excluded map[*types.Const]*constExclusion
 	// external holds the +metagen:validation-for declarations (external.go).
@@ -203,6 +204,7 @@ func analyzeUniverse(universe *model.Universe, decided decisions) *universePlan 
 	u := &universePlan{
 		decided:  decided,
 		fset:     universe.Fset,
+		comments: universe.Comments,
 		byPath:   map[string]*model.Package{},
 		plans:    map[*types.TypeName]*typePlan{},
 		pkgs:     map[string]*packagePlan{},

@@ -12,6 +12,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 )
@@ -75,30 +76,35 @@ func (a *analyzer) readConstants() {
 	}
 }
 
-// constMarkers parses the validation tags of a constant's comment. Other
+// constMarkers are the validation tags of a constant's doc comment, from
+// the run's comment index; their problems are the package's. Other
 // markers are left to whoever reads them.
 func (a *analyzer) constMarkers(doc *ast.CommentGroup) markers.Set {
-	if doc == nil {
-		return nil
-	}
+	found, errs := a.u.comments.GroupMarkers(doc, markers.OnConst)
 	var set markers.Set
-	for _, comment := range doc.List {
-		text := strings.TrimSpace(strings.TrimPrefix(comment.Text, "//"))
-		if !strings.HasPrefix(text, "+k8s:") {
+	for _, m := range found {
+		if !strings.HasPrefix(m.Name, "k8s:") || m.Def != nil && m.Def.Reader != "validation" {
 			continue
 		}
-		line, errs := markers.ParseGroups(a.u.fset, markers.OnConst, &ast.CommentGroup{List: []*ast.Comment{comment}})
-		if len(line) == 1 && line[0].Def != nil && line[0].Def.Reader != "validation" {
-			continue
-		}
-		a.u.errs[a.pkg.Path] = append(a.u.errs[a.pkg.Path], errs...)
-		for _, m := range line {
-			if m.Def != nil && len(errs) == 0 {
-				set = append(set, m)
-			}
+		problems := problemsAt(errs, m.Pos)
+		a.u.errs[a.pkg.Path] = append(a.u.errs[a.pkg.Path], problems...)
+		if m.Def != nil && len(problems) == 0 {
+			set = append(set, m)
 		}
 	}
 	return set
+}
+
+// problemsAt are the problems positioned at pos: a marker's, which the
+// parser reports at the marker.
+func problemsAt(errs []error, pos token.Position) []error {
+	var out []error
+	for _, err := range errs {
+		if diag.PositionOf(err) == pos {
+			out = append(out, err)
+		}
+	}
+	return out
 }
 
 func (a *analyzer) readExclusion(c *types.Const, set markers.Set) {
