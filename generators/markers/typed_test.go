@@ -86,3 +86,26 @@ func TestTypedMarkerCheckedOnParse(t *testing.T) {
 		t.Fatalf("set %v", set)
 	}
 }
+
+// A marker with a refused argument and a bad value reports both, on one
+// line, quoting the marker.
+func TestResourceMarkerReportsEveryProblem(t *testing.T) {
+	_, errs := parseComment(t, OnType, " +kubebuilder:resource:scope=Clustered,shortNames=th")
+	want := `marker "+kubebuilder:resource": unknown argument "shortNames" (did you mean "shortName"?); scope is Namespaced or Cluster, not "Clustered", in "+kubebuilder:resource:scope=Clustered,shortNames=th"`
+	if len(errs) != 1 || !strings.HasSuffix(errs[0].Error(), want) {
+		t.Errorf("errors %v, want one ending %s", errs, want)
+	}
+}
+
+// An optional pointer argument is nil unless written; an int32 argument
+// refuses what does not fit.
+func TestDecodeArgsOptionalPointerAndInt32(t *testing.T) {
+	var scale SubresourceScale
+	if err := DecodeArgs(`specpath=.spec.n,statuspath=.status.n`, &scale); err != nil || scale.SelectorPath != nil {
+		t.Errorf("got %+v, %v; want no selector path", scale, err)
+	}
+	err := DecodeArgs("name=a,type=string,JSONPath=.a,priority=4294967296", &PrintColumn{})
+	if err == nil || !strings.Contains(err.Error(), "want a whole number") {
+		t.Errorf("priority 2^32: got %v, want a whole-number error", err)
+	}
+}

@@ -116,6 +116,8 @@ func (d *Def) ValueType() reflect.Type {
 	switch {
 	case valueTypes[d.Name] != nil:
 		return valueTypes[d.Name]
+	case argTypes[d.Name] != nil:
+		return argTypes[d.Name]
 	case isValidationTag(d):
 		return reflect.TypeFor[ValidationTag]()
 	case unquotedStrings[d.Name]:
@@ -205,6 +207,8 @@ func parseTyped(m Marker) (any, error) {
 		return typeTag(tag, "")
 	case unquotedStrings[def.Name]:
 		return Unquote(m.Value), nil
+	case argTypes[def.Name] != nil:
+		return decodeArgType(m, argTypes[def.Name])
 	}
 	switch def.Name {
 	case "kubebuilder:validation:XValidation":

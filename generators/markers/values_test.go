@@ -66,6 +66,30 @@ func specialValues() map[string]valueCase {
 			good: "+kubebuilder:validation:Pattern=`^a,b$`", want: "^a,b$",
 			bad: "+kubebuilder:validation:Pattern=",
 		},
+		"kubebuilder:printcolumn": {
+			good: "+kubebuilder:printcolumn:name=\"Ready\",type=string,JSONPath=`.status.conditions[?(@.type==\"Ready\")].status`,priority=1",
+			want: PrintColumn{Name: "Ready", Type: "string", JSONPath: `.status.conditions[?(@.type=="Ready")].status`, Priority: 1},
+			bad:  "+kubebuilder:printcolumn:name=Age,JSONPath=`.metadata.creationTimestamp`", // no type
+		},
+		"kubebuilder:subresource:scale": {
+			good: `+kubebuilder:subresource:scale:specpath=.spec.replicas,statuspath=.status.replicas,selectorpath=.status.selector`,
+			want: SubresourceScale{SpecPath: ".spec.replicas", StatusPath: ".status.replicas", SelectorPath: ptr(".status.selector")},
+			bad:  `+kubebuilder:subresource:scale:specpath=.spec.replicas`, // no statuspath
+		},
+		"kubebuilder:selectablefield": {
+			good: "+kubebuilder:selectablefield:JSONPath=`.spec.class`", want: SelectableField{JSONPath: ".spec.class"},
+			bad: "+kubebuilder:selectablefield:jsonPath=`.spec.class`",
+		},
+		"kubebuilder:resource": {
+			good: `+kubebuilder:resource:path=mice,shortName=ms;mm,categories={all,pets},scope=Cluster`,
+			want: Resource{Path: "mice", ShortName: []string{"ms", "mm"}, Categories: []string{"all", "pets"}, Scope: "Cluster"},
+			bad:  `+kubebuilder:resource:scope=Global`,
+		},
+		"kubebuilder:metadata": {
+			good: `+kubebuilder:metadata:annotations="a.example.com/x=1;a.example.com/y=2",labels="tier=core"`,
+			want: Metadata{Annotations: []string{"a.example.com/x=1", "a.example.com/y=2"}, Labels: []string{"tier=core"}},
+			bad:  `+kubebuilder:metadata:labels="tier"`,
+		},
 		// A title takes any text (Raw): there is no bad one.
 		"kubebuilder:title": {good: `+kubebuilder:title="The title"`, want: "The title"},
 	}
