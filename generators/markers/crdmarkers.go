@@ -58,6 +58,12 @@ type Metadata struct {
 	Labels      []string `marker:",optional"`
 }
 
+// DeprecatedVersion is +kubebuilder:deprecatedversion: the CRD's version
+// is deprecated, with an optional warning=… (nil when not written).
+type DeprecatedVersion struct {
+	Warning *string `marker:",optional"`
+}
+
 // argTypes are the markers whose value is their arguments decoded by
 // DecodeArgs into the Go type.
 var argTypes = map[string]reflect.Type{
@@ -66,6 +72,7 @@ var argTypes = map[string]reflect.Type{
 	"kubebuilder:selectablefield":   reflect.TypeFor[SelectableField](),
 	"kubebuilder:resource":          reflect.TypeFor[Resource](),
 	"kubebuilder:metadata":          reflect.TypeFor[Metadata](),
+	"kubebuilder:deprecatedversion": reflect.TypeFor[DeprecatedVersion](),
 }
 
 // checker is a decoded marker value that checks what DecodeArgs cannot:

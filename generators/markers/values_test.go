@@ -90,6 +90,10 @@ func specialValues() map[string]valueCase {
 			want: Metadata{Annotations: []string{"a.example.com/x=1", "a.example.com/y=2"}, Labels: []string{"tier=core"}},
 			bad:  `+kubebuilder:metadata:labels="tier"`,
 		},
+		"kubebuilder:deprecatedversion": {
+			good: `+kubebuilder:deprecatedversion:warning="v1 is going away"`, want: DeprecatedVersion{Warning: ptr("v1 is going away")},
+			bad: `+kubebuilder:deprecatedversion:warn=x`,
+		},
 		// A title takes any text (Raw): there is no bad one.
 		"kubebuilder:title": {good: `+kubebuilder:title="The title"`, want: "The title"},
 	}
