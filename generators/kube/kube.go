@@ -229,15 +229,6 @@ func fieldOfType(t *model.Type, name string) *model.Field {
 	return nil
 }
 
-// resourceMarker is +kubebuilder:resource's arguments, as controller-tools declares them.
-type resourceMarker struct {
-	Path       string   `marker:",optional"`
-	ShortName  []string `marker:",optional"`
-	Categories []string `marker:",optional"`
-	Singular   string   `marker:",optional"`
-	Scope      string   `marker:",optional"`
-}
-
 // resource reads a root type's names and scope. The plural is, in order:
 // +kubebuilder:resource:path, +metagen:plural, +resourceName (client-gen's),
 // a --plural-exceptions entry; else, for a type whose CRD is generated or
@@ -272,10 +263,7 @@ func resource(t *model.Type, exceptions map[string]string, crds bool) (*model.Re
 		}
 	}
 	if m, ok := t.Markers.Get(markerResource); ok {
-		var args resourceMarker
-		if err := markers.Decode(m, &args); err != nil {
-			errorf(m.Pos, "%s: %v", m, err)
-		}
+		args, _ := markers.Value[markers.Resource](m) // its arguments and scope checked at load
 		if args.Path != "" {
 			setPlural(args.Path, "+"+markerResource+":path="+args.Path, m)
 		}
@@ -283,16 +271,12 @@ func resource(t *model.Type, exceptions map[string]string, crds bool) (*model.Re
 			res.Singular = args.Singular
 		}
 		res.ShortNames, res.Categories = args.ShortName, args.Categories
-		switch args.Scope {
-		case "":
-		case "Namespaced", "Cluster":
+		if args.Scope != "" {
 			if !res.Namespaced && args.Scope == "Namespaced" {
 				errorf(m.Pos, "%s conflicts with +genclient:nonNamespaced", m)
 			}
 			res.Namespaced = args.Scope == "Namespaced"
 			res.ScopeBy = &m
-		default:
-			errorf(m.Pos, "%s: scope is Namespaced or Cluster, not %q", m, args.Scope)
 		}
 		res.NamesBy = &m
 	}
