@@ -247,3 +247,20 @@ func TestTypedAccessors(t *testing.T) {
 		t.Error("Typed of an absent marker reports a value")
 	}
 }
+
+// The whole numbers of a +k8s: tag's arguments and of a +k8s:neq value are
+// read once, at load, in any base codetags reads, for the generators to
+// render without parsing them again.
+func TestValidationTagIntegers(t *testing.T) {
+	set, errs := parseComment(t, OnField, ` +k8s:item(port: 0x10, name: "a")=+k8s:neq=-0b11`)
+	if len(errs) > 0 || len(set) != 1 {
+		t.Fatalf("errors %v, markers %v", errs, set)
+	}
+	tag, ok := Value[ValidationTag](set[0])
+	if !ok || len(tag.TypedArgs) != 2 || tag.TypedArgs[0].Int != 16 || tag.TypedArgs[1].Int != 0 || tag.TypedArgs[1].Value != "a" {
+		t.Fatalf("args %+v, want port 16 and name \"a\"", tag.TypedArgs)
+	}
+	if tag.Chained == nil || tag.Chained.Int != -3 {
+		t.Errorf("chained %+v, want +k8s:neq with Int -3", tag.Chained)
+	}
+}
