@@ -1,13 +1,11 @@
 package markers
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // The RBAC and webhook markers of controller-gen. Each is a Go type that
-// DecodeArgs fills, with controller-tools' argument names; their values are
-// checked further by the rbac and webhook generators.
+// DecodeArgs fills at load (argTypes), with controller-tools' argument
+// names; their values are checked further by the rbac and webhook
+// generators, which read them with Value.
 
 // RBACRule is +kubebuilder:rbac: one rule of the generated ClusterRole, or
 // of a Role when it names a namespace.
@@ -64,8 +62,7 @@ const (
 func init() {
 	typed := func(name string, markerType any, reader, doc string) *Def {
 		return &Def{Name: name, Targets: OnPackage | OnType, Kind: Raw, Args: true, Dialect: kubebuilder, Reader: reader,
-			Doc:   doc + " Arguments: " + strings.Join(ArgNames(markerType), ", ") + ".",
-			Check: checkTyped(markerType)}
+			Doc: doc + " Arguments: " + strings.Join(ArgNames(markerType), ", ") + "."}
 	}
 	register(
 		typed(RBACMarker, RBACRule{}, "rbac",
@@ -81,24 +78,4 @@ func init() {
 		&Def{Name: WebhookDirMarker, Targets: OnPackage, Kind: String, Dialect: Namespace, Reader: "webhook",
 			Doc: "Write the package's webhooks into a manifests.yaml of their own in this directory, relative to the package, instead of config/webhook at the module root; --webhook-dir sends every webhook of the run to one directory instead."},
 	)
-}
-
-// checkTyped decodes the marker's arguments into a fresh value of its type,
-// so that a misspelled key or a missing argument is an error wherever the
-// marker is read.
-func checkTyped(markerType any) func(Target, string) error {
-	return func(_ Target, args string) error {
-		var err error
-		switch markerType.(type) {
-		case RBACRule:
-			err = DecodeArgs(args, &RBACRule{})
-		case Webhook:
-			err = DecodeArgs(args, &Webhook{})
-		case WebhookConfiguration:
-			err = DecodeArgs(args, &WebhookConfiguration{})
-		default:
-			err = fmt.Errorf("no decoder for %T", markerType)
-		}
-		return err
-	}
 }

@@ -73,6 +73,9 @@ var argTypes = map[string]reflect.Type{
 	"kubebuilder:resource":          reflect.TypeFor[Resource](),
 	"kubebuilder:metadata":          reflect.TypeFor[Metadata](),
 	"kubebuilder:deprecatedversion": reflect.TypeFor[DeprecatedVersion](),
+	RBACMarker:                      reflect.TypeFor[RBACRule](),
+	WebhookMarker:                   reflect.TypeFor[Webhook](),
+	WebhookConfigurationMarker:      reflect.TypeFor[WebhookConfiguration](),
 }
 
 // checker is a decoded marker value that checks what DecodeArgs cannot:

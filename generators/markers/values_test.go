@@ -94,6 +94,22 @@ func specialValues() map[string]valueCase {
 			good: `+kubebuilder:deprecatedversion:warning="v1 is going away"`, want: DeprecatedVersion{Warning: ptr("v1 is going away")},
 			bad: `+kubebuilder:deprecatedversion:warn=x`,
 		},
+		RBACMarker: {
+			good: `+kubebuilder:rbac:groups=apps,resources=deployments,verbs=get;list`,
+			want: RBACRule{Groups: []string{"apps"}, Resources: []string{"deployments"}, Verbs: []string{"get", "list"}},
+			bad:  `+kubebuilder:rbac:groups=apps,resources=deployments,verb=get`,
+		},
+		WebhookMarker: {
+			good: "+kubebuilder:webhook:path=/v,mutating=false,failurePolicy=Fail,groups=apps,resources=deployments,verbs=create," +
+				"versions=v1,name=v.example.com,admissionReviewVersions=v1,servicePort=9443",
+			want: Webhook{Path: "/v", FailurePolicy: "Fail", Groups: []string{"apps"}, Resources: []string{"deployments"}, Verbs: []string{"create"},
+				Versions: []string{"v1"}, Name: "v.example.com", AdmissionReviewVersions: []string{"v1"}, ServicePort: ptr(int32(9443))},
+			bad: `+kubebuilder:webhook:path=/v,mutating=false`,
+		},
+		WebhookConfigurationMarker: {
+			good: `+kubebuilder:webhookconfiguration:mutating=true,name=hooks`, want: WebhookConfiguration{Mutating: true, Name: "hooks"},
+			bad: `+kubebuilder:webhookconfiguration:name=hooks`,
+		},
 		// A title takes any text (Raw): there is no bad one.
 		"kubebuilder:title": {good: `+kubebuilder:title="The title"`, want: "The title"},
 	}

@@ -93,9 +93,9 @@ func Roles(universe *model.Universe, found markers.Set) ([]any, []error) {
 	}
 	byRole := map[roleKey][]*rule{}
 	for _, m := range found {
-		var r markers.RBACRule
-		if err := markers.DecodeArgs(m.Args, &r); err != nil {
-			continue // reported where the marker was parsed
+		r, ok := markers.Value[markers.RBACRule](m)
+		if !ok {
+			continue // refused where the marker was parsed
 		}
 		if problems := check(r); len(problems) > 0 {
 			for _, p := range problems {

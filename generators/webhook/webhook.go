@@ -78,9 +78,9 @@ func Configurations(found markers.Set) ([]any, []error) {
 			errs = append(errs, names.set(m)...)
 			continue
 		}
-		var w markers.Webhook
-		if err := markers.DecodeArgs(m.Args, &w); err != nil {
-			continue // reported where the marker was parsed
+		w, ok := markers.Value[markers.Webhook](m)
+		if !ok {
+			continue // refused where the marker was parsed
 		}
 		if first, dup := seen[w.Mutating][w.Name]; dup {
 			errs = append(errs, diag.Errorf(m.Pos, "+%s: a second webhook named %q (the first is at %s): names are unique within a configuration", m.Name, w.Name, first.Pos))
@@ -128,9 +128,9 @@ type configurationNames struct {
 }
 
 func (n *configurationNames) set(m markers.Marker) []error {
-	var c markers.WebhookConfiguration
-	if err := markers.DecodeArgs(m.Args, &c); err != nil {
-		return nil // reported where the marker was parsed
+	c, ok := markers.Value[markers.WebhookConfiguration](m)
+	if !ok {
+		return nil // refused where the marker was parsed
 	}
 	if n.chosenBy == nil {
 		n.chosenBy = map[bool]markers.Marker{}
