@@ -11,9 +11,8 @@ import (
 // declares it: the generators read these values (Value) and parse no
 // argument text.
 
-// PrintColumn is +kubebuilder:printcolumn: an additional printer column of
-// the CRD's version, name=…,type=…,JSONPath=… and optionally
-// description=…,format=…,priority=….
+// PrintColumn is +kubebuilder:printcolumn. An additional printer column:
+// name=…,type=…,JSONPath=…. Optional: description=…,format=…,priority=….
 type PrintColumn struct {
 	Name        string
 	Type        string
@@ -23,24 +22,25 @@ type PrintColumn struct {
 	Priority    int32  `marker:",optional"`
 }
 
-// SubresourceScale is +kubebuilder:subresource:scale: the CRD has the
-// /scale subresource, specpath=…,statuspath=… and optionally
-// selectorpath=… (nil when not written).
+// SubresourceScale is +kubebuilder:subresource:scale. The CRD has the
+// /scale subresource: specpath=…,statuspath=…,selectorpath=…. The
+// selector path is optional (nil when not written).
 type SubresourceScale struct {
 	SpecPath     string  `marker:"specpath"`
 	StatusPath   string  `marker:"statuspath"`
 	SelectorPath *string `marker:"selectorpath,optional"`
 }
 
-// SelectableField is +kubebuilder:selectablefield: a field of the CRD's
-// version that field selectors may use, JSONPath=….
+// SelectableField is +kubebuilder:selectablefield. A selectable field:
+// JSONPath=…. The path names a field of the CRD's version that field
+// selectors may use.
 type SelectableField struct {
 	JSONPath string `marker:"JSONPath"`
 }
 
-// Resource is +kubebuilder:resource: the CRD's names and scope,
-// path=…,scope=Namespaced|Cluster,shortName=…,categories=…,singular=…,
-// all optional.
+// Resource is +kubebuilder:resource. CRD names and scope:
+// path=…,scope=Namespaced|Cluster,shortName=…,categories=…,singular=….
+// All are optional; shortName and categories are lists (a;b or {a,b}).
 type Resource struct {
 	Path       string   `marker:",optional"`
 	ShortName  []string `marker:",optional"`
@@ -49,17 +49,17 @@ type Resource struct {
 	Scope      string   `marker:",optional"`
 }
 
-// Metadata is +kubebuilder:metadata: labels and annotations of the CRD,
-// annotations=…,labels=…, each item one key=value pair. A quoted item
-// holding a;b is two pairs, as metagen has always read it (controller-gen
-// would take the text after the first = as one value).
+// Metadata is +kubebuilder:metadata. CRD labels and annotations.
+// Arguments annotations=…,labels=…, each item one key=value pair. A
+// quoted item holding a;b is two pairs, as metagen has always read it
+// (controller-gen would take the text after the first = as one value).
 type Metadata struct {
 	Annotations []string `marker:",optional"`
 	Labels      []string `marker:",optional"`
 }
 
-// DeprecatedVersion is +kubebuilder:deprecatedversion: the CRD's version
-// is deprecated, with an optional warning=… (nil when not written).
+// DeprecatedVersion is +kubebuilder:deprecatedversion. This version is
+// deprecated: warning=…. The warning is optional (nil when not written).
 type DeprecatedVersion struct {
 	Warning *string `marker:",optional"`
 }
