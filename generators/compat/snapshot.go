@@ -177,8 +177,8 @@ func newKind(group, version string, t *model.Type) *Kind {
 		Namespaced: res.Namespaced,
 	}
 	for _, m := range t.Markers.All(markerPrintColumn) {
-		args, _ := markers.ParseArgs(m.Args)
-		k.Columns = append(k.Columns, Column{Name: args["name"], JSONPath: args["JSONPath"], Pos: m.Pos})
+		column, _ := markers.Value[markers.PrintColumn](m)
+		k.Columns = append(k.Columns, Column{Name: column.Name, JSONPath: column.JSONPath, Pos: m.Pos})
 	}
 	ptr := types.NewPointer(t.Object.Type())
 	k.Hub = hasMethod(ptr, "Hub")

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
-	"strconv"
 	"strings"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -101,8 +100,8 @@ func (b *builder) version(i int, v *version, storage bool) apiextensionsv1.Custo
 	}
 	if m, ok := v.typ.Markers.Get(markerDeprecated); ok {
 		out.Deprecated = true
-		if args := b.args(m); args["warning"] != "" {
-			out.DeprecationWarning = ptr.To(args["warning"])
+		if dep, _ := markers.Value[markers.DeprecatedVersion](m); dep.Warning != nil && *dep.Warning != "" {
+			out.DeprecationWarning = ptr.To(*dep.Warning)
 		}
 	}
 	out.Schema = b.schema(path, v)
@@ -243,15 +242,14 @@ func (b *builder) subresources(path string, v *version) *apiextensionsv1.CustomR
 	}
 	if m, ok := v.typ.Markers.Get(markerScale); ok {
 		b.origins[path+".subresources.scale"] = m.Pos
-		args := b.args(m)
+		scale, _ := markers.Value[markers.SubresourceScale](m)
 		out.Scale = &apiextensionsv1.CustomResourceSubresourceScale{
-			SpecReplicasPath:   args["specpath"],
-			StatusReplicasPath: args["statuspath"],
+			SpecReplicasPath:   scale.SpecPath,
+			StatusReplicasPath: scale.StatusPath,
 		}
-		if selector := args["selectorpath"]; selector != "" {
-			out.Scale.LabelSelectorPath = ptr.To(selector)
+		if scale.SelectorPath != nil && *scale.SelectorPath != "" {
+			out.Scale.LabelSelectorPath = ptr.To(*scale.SelectorPath)
 		}
-		b.unknownArgs(m, args, "specpath", "statuspath", "selectorpath")
 	}
 	if out.Status == nil && out.Scale == nil && !v.typ.Markers.Has(markerPrintColumn) {
 		return nil // controller-gen writes subresources: {} for a version with printer columns
@@ -263,21 +261,12 @@ func (b *builder) subresources(path string, v *version) *apiextensionsv1.CustomR
 func (b *builder) printColumns(path string, v *version) []apiextensionsv1.CustomResourceColumnDefinition {
 	var out []apiextensionsv1.CustomResourceColumnDefinition
 	for _, m := range v.typ.Markers.All(markerPrintColumn) {
-		args := b.args(m)
+		column, _ := markers.Value[markers.PrintColumn](m)
 		b.origins[fmt.Sprintf("%s.additionalPrinterColumns[%d]", path, len(out))] = m.Pos
-		column := apiextensionsv1.CustomResourceColumnDefinition{
-			Name: args["name"], Type: args["type"], JSONPath: args["JSONPath"],
-			Description: args["description"], Format: args["format"],
-		}
-		if priority, ok := args["priority"]; ok {
-			n, err := strconv.ParseInt(priority, 10, 32)
-			if err != nil {
-				b.errorf(m.Pos, "%s: priority is a whole number, not %q", m, priority)
-			}
-			column.Priority = int32(n)
-		}
-		b.unknownArgs(m, args, "name", "type", "JSONPath", "description", "format", "priority")
-		out = append(out, column)
+		out = append(out, apiextensionsv1.CustomResourceColumnDefinition{
+			Name: column.Name, Type: column.Type, JSONPath: column.JSONPath,
+			Description: column.Description, Format: column.Format, Priority: column.Priority,
+		})
 	}
 	return out
 }
@@ -286,10 +275,9 @@ func (b *builder) printColumns(path string, v *version) []apiextensionsv1.Custom
 func (b *builder) selectableFields(path string, v *version) []apiextensionsv1.SelectableField {
 	var out []apiextensionsv1.SelectableField
 	for _, m := range v.typ.Markers.All(markerSelectable) {
-		args := b.args(m)
+		field, _ := markers.Value[markers.SelectableField](m)
 		b.origins[fmt.Sprintf("%s.selectableFields[%d]", path, len(out))] = m.Pos
-		b.unknownArgs(m, args, "JSONPath")
-		out = append(out, apiextensionsv1.SelectableField{JSONPath: args["JSONPath"]})
+		out = append(out, apiextensionsv1.SelectableField{JSONPath: field.JSONPath})
 	}
 	return out
 }
@@ -302,10 +290,9 @@ func (b *builder) crdMetadata(crd *apiextensionsv1.CustomResourceDefinition) {
 	annotations, labels := map[string]markers.Marker{}, map[string]markers.Marker{}
 	for _, v := range b.res.versions {
 		for _, m := range v.typ.Markers.All(markerMetadata) {
-			args := b.args(m)
-			b.unknownArgs(m, args, "annotations", "labels")
-			crd.Annotations = b.pairs(m, "annotation", args["annotations"], crd.Annotations, annotations)
-			crd.Labels = b.pairs(m, "label", args["labels"], crd.Labels, labels)
+			md, _ := markers.Value[markers.Metadata](m)
+			crd.Annotations = b.pairs(m, "annotation", md.Annotations, crd.Annotations, annotations)
+			crd.Labels = b.pairs(m, "label", md.Labels, crd.Labels, labels)
 		}
 	}
 	b.allowedFinalizers(crd, annotations)
@@ -348,18 +335,9 @@ func (b *builder) allowedFinalizers(crd *apiextensionsv1.CustomResourceDefinitio
 
 // pairs adds the key=value pairs of a marker's argument to into; from
 // remembers the marker that gave each key.
-func (b *builder) pairs(m markers.Marker, what, value string, into map[string]string, from map[string]markers.Marker) map[string]string {
-	items, err := markers.ListValue(value)
-	if err != nil {
-		b.errorf(m.Pos, "%s: %ss: %v", m, what, err)
-		return into
-	}
-	for _, pair := range items {
-		key, val, ok := strings.Cut(pair, "=")
-		if !ok {
-			b.errorf(m.Pos, "%s: want key=value, got %q", m, pair)
-			continue
-		}
+func (b *builder) pairs(m markers.Marker, what string, pairs []string, into map[string]string, from map[string]markers.Marker) map[string]string {
+	for _, pair := range pairs {
+		key, val, _ := strings.Cut(pair, "=") // markers.Metadata's pairs have one
 		if old, ok := into[key]; ok && old != val {
 			b.errorf(m.Pos, "%s: %s %s is %q here but %q at %s", m, what, key, val, old, from[key].Pos)
 			continue
@@ -371,26 +349,6 @@ func (b *builder) pairs(m markers.Marker, what, value string, into map[string]st
 		from[key] = m
 	}
 	return into
-}
-
-func (b *builder) args(m markers.Marker) map[string]string {
-	args, err := markers.ParseArgs(m.Args)
-	if err != nil {
-		b.errorf(m.Pos, "%s: %v", m, err)
-	}
-	return args
-}
-
-func (b *builder) unknownArgs(m markers.Marker, args map[string]string, known ...string) {
-	for key := range args {
-		found := false
-		for _, k := range known {
-			found = found || k == key
-		}
-		if !found {
-			b.errorf(m.Pos, "%s: unknown argument %q (want %s)", m, key, strings.Join(known, ", "))
-		}
-	}
 }
 
 // render writes the manifest as YAML, without the status an object read

@@ -229,13 +229,38 @@ func fieldOfType(t *model.Type, name string) *model.Field {
 	return nil
 }
 
-// resourceMarker is +kubebuilder:resource's arguments, as controller-tools declares them.
-type resourceMarker struct {
-	Path       string   `marker:",optional"`
-	ShortName  []string `marker:",optional"`
-	Categories []string `marker:",optional"`
-	Singular   string   `marker:",optional"`
-	Scope      string   `marker:",optional"`
+// Scope is whether t is namespaced, root type or not, as the layer reads
+// it, and the conflict of its scope markers (a root type's is reported by
+// the load: nil here).
+func Scope(t *model.Type) (namespaced bool, conflict error) {
+	if t.Resource != nil {
+		return t.Resource.Namespaced, nil
+	}
+	namespaced, _, conflict = scopeOf(t)
+	return namespaced, conflict
+}
+
+// scopeOf reads a type's scope and the marker that gives it: +genclient
+// declares a namespaced client unless +genclient:nonNamespaced (a scope
+// the other versions of the kind must agree with), and
+// +kubebuilder:resource:scope=… overrides it, but must not contradict
+// +genclient:nonNamespaced.
+func scopeOf(t *model.Type) (namespaced bool, by *markers.Marker, conflict error) {
+	namespaced = !t.Markers.Has(markerNonNamespaced)
+	for _, name := range []string{markerNonNamespaced, markerGenclient} {
+		if m, ok := t.Markers.Get(name); ok && by == nil {
+			by = &m
+		}
+	}
+	m, ok := t.Markers.Get(markerResource)
+	args, _ := markers.Value[markers.Resource](m) // Namespaced, Cluster or none: checked at load
+	if !ok || args.Scope == "" {
+		return namespaced, by, nil
+	}
+	if !namespaced && args.Scope == "Namespaced" {
+		conflict = diag.Errorf(m.Pos, "%s conflicts with +genclient:nonNamespaced", m)
+	}
+	return args.Scope == "Namespaced", &m, conflict
 }
 
 // resource reads a root type's names and scope. The plural is, in order:
@@ -249,18 +274,15 @@ func resource(t *model.Type, exceptions map[string]string, crds bool) (*model.Re
 		errs = append(errs, diag.Errorf(pos, format, args...))
 	}
 	res := &model.Resource{
-		Kind:       t.Name,
-		ListKind:   t.Name + "List",
-		Singular:   strings.ToLower(t.Name),
-		Namespaced: !t.Markers.Has(markerNonNamespaced),
-		List:       t.Package.Lookup(t.Name + "List"),
+		Kind:     t.Name,
+		ListKind: t.Name + "List",
+		Singular: strings.ToLower(t.Name),
+		List:     t.Package.Lookup(t.Name + "List"),
 	}
-	// +genclient declares a namespaced client unless +genclient:nonNamespaced:
-	// a scope the other versions of the kind must agree with.
-	for _, name := range []string{markerNonNamespaced, markerGenclient} {
-		if m, ok := t.Markers.Get(name); ok && res.ScopeBy == nil {
-			res.ScopeBy = &m
-		}
+	var scopeErr error
+	res.Namespaced, res.ScopeBy, scopeErr = scopeOf(t)
+	if scopeErr != nil {
+		errs = append(errs, scopeErr)
 	}
 	var plural, pluralBy string // pluralBy: the marker that gives it, as written
 	setPlural := func(value, by string, m markers.Marker) {
@@ -272,10 +294,7 @@ func resource(t *model.Type, exceptions map[string]string, crds bool) (*model.Re
 		}
 	}
 	if m, ok := t.Markers.Get(markerResource); ok {
-		var args resourceMarker
-		if err := markers.Decode(m, &args); err != nil {
-			errorf(m.Pos, "%s: %v", m, err)
-		}
+		args, _ := markers.Value[markers.Resource](m) // its arguments and scope checked at load
 		if args.Path != "" {
 			setPlural(args.Path, "+"+markerResource+":path="+args.Path, m)
 		}
@@ -283,17 +302,6 @@ func resource(t *model.Type, exceptions map[string]string, crds bool) (*model.Re
 			res.Singular = args.Singular
 		}
 		res.ShortNames, res.Categories = args.ShortName, args.Categories
-		switch args.Scope {
-		case "":
-		case "Namespaced", "Cluster":
-			if !res.Namespaced && args.Scope == "Namespaced" {
-				errorf(m.Pos, "%s conflicts with +genclient:nonNamespaced", m)
-			}
-			res.Namespaced = args.Scope == "Namespaced"
-			res.ScopeBy = &m
-		default:
-			errorf(m.Pos, "%s: scope is Namespaced or Cluster, not %q", m, args.Scope)
-		}
 		res.NamesBy = &m
 	}
 	for _, name := range []string{markerPlural, markerResourceName} {

@@ -77,15 +77,11 @@ func celRules(schemas *openapi.Result, pkg *model.Package) []error {
 func rulesOn(set markers.Set, self types.Type, what string) []error {
 	var problems []error
 	for _, m := range set.All(markerXValidation) {
-		args, err := markers.ParseArgs(m.Args)
-		if err != nil {
-			continue // the openapi generator reports it
-		}
-		rule, ok := args["rule"]
+		rule, ok := markers.Value[markers.XValidation](m)
 		if !ok {
-			continue
+			continue // refused at load
 		}
-		problems = append(problems, checkRule(m, rule, self, what)...)
+		problems = append(problems, checkRule(m, rule.Rule, self, what)...)
 	}
 	return problems
 }

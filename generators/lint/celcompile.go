@@ -130,8 +130,8 @@ func schemaPath(full, prefix string) (string, bool) {
 // quoting the rule.
 func ruleError(m markers.Marker, e *field.Error) error {
 	text := m.String()
-	if args, err := markers.ParseArgs(m.Args); err == nil {
-		text = fmt.Sprintf("%s: rule %q", text, args["rule"])
+	if rule, ok := markers.Value[markers.XValidation](m); ok {
+		text = fmt.Sprintf("%s: rule %q", text, rule.Rule)
 	}
 	return diag.Errorf(m.Pos, "%s: %s", text, crd.Describe(e))
 }

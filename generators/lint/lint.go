@@ -9,11 +9,8 @@
 package lint
 
 import (
-	"fmt"
 	"go/types"
-	"maps"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -30,7 +27,6 @@ func Check(universe *model.Universe) []error {
 	var problems []error
 	for _, pkg := range universe.Packages {
 		for _, t := range pkg.NamedTypes {
-			problems = append(problems, resource(t)...)
 			if t.Fields == nil {
 				continue
 			}
@@ -255,11 +251,11 @@ func defaultType(f *model.Field) []error {
 	if want == "" {
 		return nil
 	}
-	value, err := markers.ParseValue(m.Value)
-	if err != nil {
-		return nil // the openapi and crd generators report it
+	literal, ok := markers.Value[markers.Literal](m)
+	if !ok {
+		return nil // refused at load
 	}
-	got := jsonTypeOf(value)
+	got := jsonTypeOf(literal.Value)
 	if got == want || want == "number" && got == "integer" {
 		return nil
 	}
@@ -328,42 +324,4 @@ func jsonTypeOf(v any) string {
 		return "null"
 	}
 	return "value"
-}
-
-// resourceArgs are the arguments of +kubebuilder:resource controller-gen reads.
-var resourceArgs = []string{"path", "scope", "shortName", "categories", "singular"}
-
-// resource checks +kubebuilder:resource wherever it is, CRD or not: known
-// arguments, and a scope of Namespaced or Cluster, as written.
-func resource(t *model.Type) []error {
-	m, ok := t.Markers.Get("kubebuilder:resource")
-	if !ok {
-		return nil
-	}
-	args, err := markers.ParseArgs(m.Args)
-	if err != nil {
-		return []error{diag.Errorf(m.Pos, "%s: %v", m.String(), err)}
-	}
-	var problems []error
-	for _, key := range slices.Sorted(maps.Keys(args)) {
-		if !slices.Contains(resourceArgs, key) {
-			problems = append(problems, diag.Errorf(m.Pos, "%s: unknown argument %q%s (want %s)", m.String(), key, didYouMean(key, resourceArgs), strings.Join(resourceArgs, ", ")))
-		}
-	}
-	if scope, ok := args["scope"]; ok && scope != "Namespaced" && scope != "Cluster" {
-		// The crd generator's words, so that a run of both reports it once.
-		problems = append(problems, diag.Errorf(m.Pos, "%s: scope is Namespaced or Cluster, not %q", m.String(), scope))
-	}
-	return problems
-}
-
-// didYouMean names the candidate a misspelled word is closest to (case,
-// one edit or a swap of two letters away), or says nothing.
-func didYouMean(word string, candidates []string) string {
-	for _, c := range candidates {
-		if markers.NearMiss(word, c) {
-			return fmt.Sprintf(" (did you mean %q?)", c)
-		}
-	}
-	return ""
 }

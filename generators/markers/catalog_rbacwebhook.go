@@ -3,9 +3,9 @@ package markers
 import "strings"
 
 // The RBAC and webhook markers of controller-gen. Each is a Go type that
-// DecodeArgs fills at load (Marker.Typed), with controller-tools' argument
+// DecodeArgs fills at load (argTypes), with controller-tools' argument
 // names; their values are checked further by the rbac and webhook
-// generators.
+// generators, which read them with Value.
 
 // RBACRule is +kubebuilder:rbac: one rule of the generated ClusterRole, or
 // of a Role when it names a namespace.
@@ -78,23 +78,4 @@ func init() {
 		&Def{Name: WebhookDirMarker, Targets: OnPackage, Kind: String, Dialect: Namespace, Reader: "webhook",
 			Doc: "Write the package's webhooks into a manifests.yaml of their own in this directory, relative to the package, instead of config/webhook at the module root; --webhook-dir sends every webhook of the run to one directory instead."},
 	)
-}
-
-// argDecoders decode the arguments of the controller-gen markers whose
-// value is a struct of arguments (DecodeArgs) into a fresh value of its
-// type, once, where the marker is read: a misspelled key or a missing
-// argument is an error there, and the generators read the value
-// (Value[RBACRule] …). DecodeArgs' errors quote what they refuse.
-var argDecoders = map[string]func(args string) (any, error){
-	RBACMarker:                 decodeArgs[RBACRule],
-	WebhookMarker:              decodeArgs[Webhook],
-	WebhookConfigurationMarker: decodeArgs[WebhookConfiguration],
-}
-
-func decodeArgs[T any](args string) (any, error) {
-	var out T
-	if err := DecodeArgs(args, &out); err != nil {
-		return nil, err
-	}
-	return out, nil
 }

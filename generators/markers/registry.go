@@ -68,13 +68,6 @@ func sortedNames() []string {
 	return names
 }
 
-// NearMiss reports whether word is a misspelling of want: the same but for
-// case, or one insertion, deletion, substitution or swap of two
-// neighbouring letters away.
-func NearMiss(word, want string) bool {
-	return word != want && editDistance(strings.ToLower(word), strings.ToLower(want)) <= 1
-}
-
 // allowedTypos keeps short names strict, so that distinct short markers
 // ("+k8s:neq", "+k8s:enum") are not taken for each other's typos.
 func allowedTypos(name string) int {

@@ -16,9 +16,10 @@ import (
 // controller-tools' Definition.Parse does for a struct marker: each
 // exported field is an argument named by the field in lower camel case or
 // by its `marker:"name"` tag, required unless tagged ",optional". Fields
-// are string, bool, int, *int32 or []string (written a;b or {a,b}; quoted
-// items keep empty strings, as in groups=""). An unknown argument (with a
-// suggestion), a bad value or a missing required argument is an error.
+// are string, bool, int, int32, a pointer to one of these (nil when not
+// written) or []string (written a;b or {a,b}; quoted items keep empty
+// strings, as in groups=""). An unknown argument (with a suggestion), a
+// bad value or a missing required argument is an error.
 func DecodeArgs(args string, out any) error {
 	target := reflect.ValueOf(out).Elem()
 	fields := argFields(target.Type())
@@ -149,11 +150,15 @@ func (p *valueParser) decodeField(v reflect.Value, name string) error {
 				p.fail("want true or false, got %q", text)
 			}
 		}
-	case reflect.Int:
+	case reflect.Int, reflect.Int32:
 		v.SetInt(p.wholeNumber())
 	case reflect.Pointer:
-		n := int32(p.wholeNumber())
-		v.Set(reflect.ValueOf(&n))
+		// An optional argument: nil unless written.
+		elem := reflect.New(v.Type().Elem())
+		if err := p.decodeField(elem.Elem(), name); err != nil {
+			return err
+		}
+		v.Set(elem)
 	case reflect.Slice:
 		items, _ := p.parseList(valueType{kind: stringValue}).([]any)
 		list := make([]string, len(items))

@@ -2,6 +2,7 @@ package markers
 
 import (
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"reflect"
 	"strings"
@@ -84,5 +85,57 @@ func TestTypedMarkerCheckedOnParse(t *testing.T) {
 	}
 	if len(set) != 1 || set[0].Def.Name != RBACMarker {
 		t.Fatalf("set %v", set)
+	}
+}
+
+// A marker with a refused argument and a bad value reports both, on one
+// line, quoting the marker.
+func TestResourceMarkerReportsEveryProblem(t *testing.T) {
+	_, errs := parseComment(t, OnType, " +kubebuilder:resource:scope=Clustered,shortNames=th")
+	want := `marker "+kubebuilder:resource": unknown argument "shortNames" (did you mean "shortName"?); scope is Namespaced or Cluster, not "Clustered", in "+kubebuilder:resource:scope=Clustered,shortNames=th"`
+	if len(errs) != 1 || !strings.HasSuffix(errs[0].Error(), want) {
+		t.Errorf("errors %v, want one ending %s", errs, want)
+	}
+}
+
+// An optional pointer argument is nil unless written; an int32 argument
+// refuses what does not fit.
+func TestDecodeArgsOptionalPointerAndInt32(t *testing.T) {
+	var scale SubresourceScale
+	if err := DecodeArgs(`specpath=.spec.n,statuspath=.status.n`, &scale); err != nil || scale.SelectorPath != nil {
+		t.Errorf("got %+v, %v; want no selector path", scale, err)
+	}
+	err := DecodeArgs("name=a,type=string,JSONPath=.a,priority=4294967296", &PrintColumn{})
+	if err == nil || !strings.Contains(err.Error(), "want a whole number") {
+		t.Errorf("priority 2^32: got %v, want a whole-number error", err)
+	}
+}
+
+// TestCRDMarkerTypesDocumentTheirHelp: the doc comment of each CRD marker
+// type in crdmarkers.go holds the marker's help (Def.Doc) word for word.
+func TestCRDMarkerTypesDocumentTheirHelp(t *testing.T) {
+	file, err := parser.ParseFile(token.NewFileSet(), "crdmarkers.go", nil, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := map[string]string{}
+	for _, decl := range file.Decls {
+		if gen, ok := decl.(*ast.GenDecl); ok && gen.Tok == token.TYPE && gen.Doc != nil {
+			docs[gen.Specs[0].(*ast.TypeSpec).Name.Name] = strings.Join(strings.Fields(gen.Doc.Text()), " ")
+		}
+	}
+	checked := 0
+	for name, typ := range argTypes {
+		doc, declared := docs[typ.Name()]
+		if !declared {
+			continue // declared elsewhere (the RBAC and webhook markers)
+		}
+		checked++
+		if help := Lookup(name).Doc; !strings.Contains(doc, help) {
+			t.Errorf("%s's doc comment %q does not hold the help of +%s, %q", typ.Name(), doc, name, help)
+		}
+	}
+	if checked < 6 {
+		t.Errorf("checked %d types, want the 6 of crdmarkers.go", checked)
 	}
 }

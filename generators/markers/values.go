@@ -53,13 +53,23 @@ type ItemValidation struct {
 // ValidationTag is a +k8s: tag of validation-gen's dialect as gengo's
 // codetags parses it, the reference parser of that dialect: its arguments
 // and value (a string, a number, a bool or a chained tag). Int is the
-// value of a tag that takes a whole number (+k8s:minimum=1, in any base
-// codetags reads), and Chained the tag a chaining tag applies
-// (+k8s:eachVal=+k8s:maxLength=5), parsed the same way.
+// value of a tag that takes a whole number (+k8s:minimum=1) or whose value
+// is one (+k8s:neq=5), in any base codetags reads; TypedArgs are the
+// arguments with the whole number of each integer one; Chained is the tag
+// a chaining tag applies (+k8s:eachVal=+k8s:maxLength=5), parsed the same
+// way.
 type ValidationTag struct {
 	codetags.Tag
-	Int     int64
-	Chained *ValidationTag
+	Int       int64
+	TypedArgs []TagArg
+	Chained   *ValidationTag
+}
+
+// TagArg is an argument of a +k8s: tag; Int is its whole number when
+// codetags reads it as one (Type codetags.ArgTypeInt).
+type TagArg struct {
+	codetags.Arg
+	Int int64
 }
 
 // ExternalDocs is +kubebuilder:externalDocs:url=…,description=…: the
@@ -116,6 +126,8 @@ func (d *Def) ValueType() reflect.Type {
 	switch {
 	case valueTypes[d.Name] != nil:
 		return valueTypes[d.Name]
+	case argTypes[d.Name] != nil:
+		return argTypes[d.Name]
 	case isValidationTag(d):
 		return reflect.TypeFor[ValidationTag]()
 	case unquotedStrings[d.Name]:
@@ -144,9 +156,6 @@ var valueTypes = map[string]reflect.Type{
 	"kubebuilder:externalDocs":            reflect.TypeFor[ExternalDocs](),
 	"kubebuilder:default":                 reflect.TypeFor[Literal](),
 	"kubebuilder:example":                 reflect.TypeFor[Literal](),
-	RBACMarker:                            reflect.TypeFor[RBACRule](),
-	WebhookMarker:                         reflect.TypeFor[Webhook](),
-	WebhookConfigurationMarker:            reflect.TypeFor[WebhookConfiguration](),
 }
 
 // unquotedStrings are the kubebuilder markers whose value is a string that
@@ -186,9 +195,6 @@ func isValidationTag(d *Def) bool {
 // The parsers of the dialects (codetags, controller-tools' grammar) do not
 // quote what they refuse: their errors quote it here.
 func typedValue(m Marker) (any, error) {
-	if decode := argDecoders[m.Def.Name]; decode != nil {
-		return decode(m.Args)
-	}
 	value, err := parseTyped(m)
 	if err != nil && !quotes(err, m.Value) && !quotes(err, m.Args) {
 		err = fmt.Errorf("%v, in %q", err, m.String())
@@ -211,6 +217,8 @@ func parseTyped(m Marker) (any, error) {
 		return typeTag(tag, "")
 	case unquotedStrings[def.Name]:
 		return Unquote(m.Value), nil
+	case argTypes[def.Name] != nil:
+		return decodeArgType(m, argTypes[def.Name])
 	}
 	switch def.Name {
 	case "kubebuilder:validation:XValidation":
@@ -272,7 +280,7 @@ func tagText(m Marker) string {
 // typeTag reads the whole number of each tag in a codetags chain that
 // takes one; where names a chained tag in errors ("" for the marker itself).
 func typeTag(tag codetags.Tag, where string) (ValidationTag, error) {
-	out := ValidationTag{Tag: tag}
+	out := ValidationTag{Tag: tag, TypedArgs: typedArgs(tag.Args)}
 	if def := Lookup(tag.Name); def != nil && def.Kind == Int && isValidationTag(def) {
 		n, err := wholeNumber(def, tag.Value, 0)
 		if tag.ValueType != codetags.ValueTypeInt && err == nil {
@@ -282,6 +290,8 @@ func typeTag(tag codetags.Tag, where string) (ValidationTag, error) {
 			return out, fmt.Errorf("%s%v", where, err)
 		}
 		out.Int = n
+	} else if tag.ValueType == codetags.ValueTypeInt {
+		out.Int = codetagsInt(tag.Value)
 	}
 	if tag.ValueType == codetags.ValueTypeTag && tag.ValueTag != nil {
 		chained, err := typeTag(*tag.ValueTag, "+"+tag.ValueTag.Name+": ")
@@ -291,6 +301,28 @@ func typeTag(tag codetags.Tag, where string) (ValidationTag, error) {
 		out.Chained = &chained
 	}
 	return out, nil
+}
+
+// typedArgs pairs each argument with its whole number, if it is one.
+func typedArgs(args []codetags.Arg) []TagArg {
+	if len(args) == 0 {
+		return nil
+	}
+	out := make([]TagArg, len(args))
+	for i, arg := range args {
+		out[i] = TagArg{Arg: arg}
+		if arg.Type == codetags.ArgTypeInt {
+			out[i].Int = codetagsInt(arg.Value)
+		}
+	}
+	return out
+}
+
+// codetagsInt reads a number codetags typed as an integer: it has checked
+// it with strconv.ParseInt(text, 0, 64), so this cannot fail.
+func codetagsInt(text string) int64 {
+	n, _ := strconv.ParseInt(text, 0, 64)
+	return n
 }
 
 // xValidationArgs are XValidation's arguments, sorted.

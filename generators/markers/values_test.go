@@ -66,20 +66,49 @@ func specialValues() map[string]valueCase {
 			good: "+kubebuilder:validation:Pattern=`^a,b$`", want: "^a,b$",
 			bad: "+kubebuilder:validation:Pattern=",
 		},
+		"kubebuilder:printcolumn": {
+			good: "+kubebuilder:printcolumn:name=\"Ready\",type=string,JSONPath=`.status.conditions[?(@.type==\"Ready\")].status`,priority=1",
+			want: PrintColumn{Name: "Ready", Type: "string", JSONPath: `.status.conditions[?(@.type=="Ready")].status`, Priority: 1},
+			bad:  "+kubebuilder:printcolumn:name=Age,JSONPath=`.metadata.creationTimestamp`", // no type
+		},
+		"kubebuilder:subresource:scale": {
+			good: `+kubebuilder:subresource:scale:specpath=.spec.replicas,statuspath=.status.replicas,selectorpath=.status.selector`,
+			want: SubresourceScale{SpecPath: ".spec.replicas", StatusPath: ".status.replicas", SelectorPath: ptr(".status.selector")},
+			bad:  `+kubebuilder:subresource:scale:specpath=.spec.replicas`, // no statuspath
+		},
+		"kubebuilder:selectablefield": {
+			good: "+kubebuilder:selectablefield:JSONPath=`.spec.class`", want: SelectableField{JSONPath: ".spec.class"},
+			bad: "+kubebuilder:selectablefield:jsonPath=`.spec.class`",
+		},
+		"kubebuilder:resource": {
+			good: `+kubebuilder:resource:path=mice,shortName=ms;mm,categories={all,pets},scope=Cluster`,
+			want: Resource{Path: "mice", ShortName: []string{"ms", "mm"}, Categories: []string{"all", "pets"}, Scope: "Cluster"},
+			bad:  `+kubebuilder:resource:scope=Global`,
+		},
+		"kubebuilder:metadata": {
+			good: `+kubebuilder:metadata:annotations="a.example.com/x=1;a.example.com/y=2",labels="tier=core"`,
+			want: Metadata{Annotations: []string{"a.example.com/x=1", "a.example.com/y=2"}, Labels: []string{"tier=core"}},
+			bad:  `+kubebuilder:metadata:labels="tier"`,
+		},
+		"kubebuilder:deprecatedversion": {
+			good: `+kubebuilder:deprecatedversion:warning="v1 is going away"`, want: DeprecatedVersion{Warning: ptr("v1 is going away")},
+			bad: `+kubebuilder:deprecatedversion:warn=x`,
+		},
 		RBACMarker: {
-			good: `+kubebuilder:rbac:groups=apps;"",resources=deployments,verbs=get;list`,
-			want: RBACRule{Groups: []string{"apps", ""}, Resources: []string{"deployments"}, Verbs: []string{"get", "list"}},
-			bad:  `+kubebuilder:rbac:groups=apps,resources=deployments`,
+			good: `+kubebuilder:rbac:groups=apps,resources=deployments,verbs=get;list`,
+			want: RBACRule{Groups: []string{"apps"}, Resources: []string{"deployments"}, Verbs: []string{"get", "list"}},
+			bad:  `+kubebuilder:rbac:groups=apps,resources=deployments,verb=get`,
 		},
 		WebhookMarker: {
-			good: `+kubebuilder:webhook:path=/v,mutating=false,failurePolicy=Fail,sideEffects=None,groups=a,resources=b,verbs=create,versions=v1,name=v.a,admissionReviewVersions=v1`,
-			want: Webhook{Path: "/v", FailurePolicy: "Fail", SideEffects: "None", Groups: []string{"a"}, Resources: []string{"b"},
-				Verbs: []string{"create"}, Versions: []string{"v1"}, Name: "v.a", AdmissionReviewVersions: []string{"v1"}},
-			bad: `+kubebuilder:webhook:path=/v,mutating=false,failurPolicy=Fail`,
+			good: "+kubebuilder:webhook:path=/v,mutating=false,failurePolicy=Fail,groups=apps,resources=deployments,verbs=create," +
+				"versions=v1,name=v.example.com,admissionReviewVersions=v1,servicePort=9443",
+			want: Webhook{Path: "/v", FailurePolicy: "Fail", Groups: []string{"apps"}, Resources: []string{"deployments"}, Verbs: []string{"create"},
+				Versions: []string{"v1"}, Name: "v.example.com", AdmissionReviewVersions: []string{"v1"}, ServicePort: ptr(int32(9443))},
+			bad: `+kubebuilder:webhook:path=/v,mutating=false`,
 		},
 		WebhookConfigurationMarker: {
-			good: `+kubebuilder:webhookconfiguration:mutating=true,name=m`, want: WebhookConfiguration{Mutating: true, Name: "m"},
-			bad: `+kubebuilder:webhookconfiguration:name=m`,
+			good: `+kubebuilder:webhookconfiguration:mutating=true,name=hooks`, want: WebhookConfiguration{Mutating: true, Name: "hooks"},
+			bad: `+kubebuilder:webhookconfiguration:name=hooks`,
 		},
 		// A title takes any text (Raw): there is no bad one.
 		"kubebuilder:title": {good: `+kubebuilder:title="The title"`, want: "The title"},
@@ -232,5 +261,22 @@ func TestTypedAccessors(t *testing.T) {
 	}
 	if _, ok := Typed[float64](set, "kubebuilder:validation:Minimum"); ok {
 		t.Error("Typed of an absent marker reports a value")
+	}
+}
+
+// The whole numbers of a +k8s: tag's arguments and of a +k8s:neq value are
+// read once, at load, in any base codetags reads, for the generators to
+// render without parsing them again.
+func TestValidationTagIntegers(t *testing.T) {
+	set, errs := parseComment(t, OnField, ` +k8s:item(port: 0x10, name: "a")=+k8s:neq=-0b11`)
+	if len(errs) > 0 || len(set) != 1 {
+		t.Fatalf("errors %v, markers %v", errs, set)
+	}
+	tag, ok := Value[ValidationTag](set[0])
+	if !ok || len(tag.TypedArgs) != 2 || tag.TypedArgs[0].Int != 16 || tag.TypedArgs[1].Int != 0 || tag.TypedArgs[1].Value != "a" {
+		t.Fatalf("args %+v, want port 16 and name \"a\"", tag.TypedArgs)
+	}
+	if tag.Chained == nil || tag.Chained.Int != -3 {
+		t.Errorf("chained %+v, want +k8s:neq with Int -3", tag.Chained)
 	}
 }

@@ -7,8 +7,6 @@ import (
 	"sort"
 	"strings"
 
-	"k8s.io/gengo/v2/codetags"
-
 	"github.com/metagen-dev/metagen/generators/deepcopy"
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/markers"
@@ -106,7 +104,7 @@ type partPlan struct {
 // itemKey is one key field of a list item and the value it must have.
 type itemKey struct {
 	listKey
-	value codetags.Arg
+	value markers.TagArg
 }
 
 // typeTarget is a named type whose validation a value calls: one of the

@@ -268,8 +268,7 @@ func numberLits(numbers []float64) []jen.Code {
 func neqLiteral(r rule) jen.Code {
 	switch r.neqKind {
 	case codetags.ValueTypeInt:
-		n, _ := strconv.ParseInt(r.str, 0, 64)
-		return jen.Lit(int(n))
+		return jen.Lit(int(r.neqInt))
 	case codetags.ValueTypeBool:
 		return jen.Lit(r.str == "true")
 	}

@@ -9,6 +9,8 @@ import (
 
 	"github.com/dave/jennifer/jen"
 	"k8s.io/gengo/v2/codetags"
+
+	"github.com/metagen-dev/metagen/generators/markers"
 )
 
 // Unions over the items of a list-map: +k8s:item(name: "a")=+k8s:unionMember
@@ -132,7 +134,7 @@ func appendOnce(list []string, s string) []string {
 
 // selector renders an item's keys as validation-gen names the item in
 // paths and messages: {"name": "a", "port": 80}, in the order written.
-func selector(args []codetags.Arg) string {
+func selector(args []markers.TagArg) string {
 	pairs := make([]string, len(args))
 	for i, arg := range args {
 		value := arg.Value
@@ -140,9 +142,7 @@ func selector(args []codetags.Arg) string {
 		case codetags.ArgTypeString:
 			value = strconv.Quote(arg.Value)
 		case codetags.ArgTypeInt:
-			if n, err := strconv.ParseInt(arg.Value, 0, 64); err == nil {
-				value = strconv.FormatInt(n, 10)
-			}
+			value = strconv.FormatInt(arg.Int, 10)
 		}
 		pairs[i] = strconv.Quote(arg.Name) + ": " + value
 	}

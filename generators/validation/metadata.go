@@ -50,36 +50,15 @@ func (a *analyzer) metadataPlan(t *model.Type) *metadataPlan {
 	return p
 }
 
-// namespaced reads the scope from +genclient:nonNamespaced and
-// +kubebuilder:resource:scope=…, which must agree.
-// A resource takes the Kubernetes layer's scope, which reports the conflicts.
+// namespaced is the Kubernetes layer's scope of t; the conflict of a type
+// that is no resource (a resource's is the load's) is validation's to
+// report.
 func (a *analyzer) namespaced(t *model.Type) bool {
-	if t.Resource != nil {
-		return t.Resource.Namespaced
+	namespaced, conflict := kube.Scope(t)
+	if conflict != nil {
+		a.u.errs[a.pkg.Path] = append(a.u.errs[a.pkg.Path], conflict)
 	}
-	cluster := t.Markers.Has(markerNonNamespaced)
-	if m, ok := t.Markers.Get(markerResource); ok {
-		if scope, found := argValue(m.Args, "scope"); found {
-			switch scope {
-			case "Cluster", "Namespaced":
-				if cluster && scope != "Cluster" {
-					a.errorf(m.Pos, "+kubebuilder:resource:scope=%s contradicts +genclient:nonNamespaced", scope)
-				}
-				cluster = scope == "Cluster"
-			} // any other scope is an error of package lint's
-		}
-	}
-	return !cluster
-}
-
-// argValue finds key=value in controller-tools style arguments.
-func argValue(args, key string) (string, bool) {
-	for _, part := range strings.Split(args, ",") {
-		if k, v, ok := strings.Cut(part, "="); ok && strings.TrimSpace(k) == key {
-			return strings.TrimSpace(v), true
-		}
-	}
-	return "", false
+	return namespaced
 }
 
 func (a *analyzer) isCustomResource(t *model.Type) bool {

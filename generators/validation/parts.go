@@ -2,10 +2,11 @@ package validation
 
 import (
 	"go/types"
-	"strconv"
 
 	"github.com/dave/jennifer/jen"
 	"k8s.io/gengo/v2/codetags"
+
+	"github.com/metagen-dev/metagen/generators/markers"
 )
 
 // partChecks writes the rules chained to a subfield (validate.Subfield) or a
@@ -85,11 +86,10 @@ func itemMatch(keys []itemKey) jen.Code {
 	return match
 }
 
-func argLiteral(arg codetags.Arg) jen.Code {
+func argLiteral(arg markers.TagArg) jen.Code {
 	switch arg.Type {
 	case codetags.ArgTypeInt:
-		n, _ := strconv.ParseInt(arg.Value, 0, 64)
-		return jen.Lit(int(n))
+		return jen.Lit(int(arg.Int))
 	case codetags.ArgTypeBool:
 		return jen.Lit(arg.Value == "true")
 	}

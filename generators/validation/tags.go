@@ -52,8 +52,10 @@ type rule struct {
 	exclusive bool
 	// str is the argument of format, pattern, neq and update.
 	str string
-	// neqKind is the codetags value type of a +k8s:neq value.
+	// neqKind is the codetags value type of a +k8s:neq value, and neqInt
+	// the value of an integer one.
 	neqKind codetags.ValueType
+	neqInt  int64
 	values  []string // kubebuilder enum values, as text
 	// enum are the kubebuilder enum values as the marker parser typed them.
 	enum markers.EnumValues
@@ -137,7 +139,7 @@ type declRules struct {
 type chained struct {
 	// name is the subfield's JSON name; args are the item's key values.
 	name  string
-	args  []codetags.Arg
+	args  []markers.TagArg
 	rules *declRules
 	pos   token.Position
 	// unions are the unions a list item is a member of, and keys select
@@ -147,7 +149,7 @@ type chained struct {
 }
 
 // chainedRules returns the rules for one part, merging repeated tags.
-func chainedRules(list *[]*chained, name string, args []codetags.Arg, pos token.Position) *declRules {
+func chainedRules(list *[]*chained, name string, args []markers.TagArg, pos token.Position) *declRules {
 	key := name + argsKey(args)
 	for _, c := range *list {
 		if c.name+argsKey(c.args) == key {
@@ -159,7 +161,7 @@ func chainedRules(list *[]*chained, name string, args []codetags.Arg, pos token.
 	return c.rules
 }
 
-func argsKey(args []codetags.Arg) string {
+func argsKey(args []markers.TagArg) string {
 	var b strings.Builder
 	for _, arg := range args {
 		b.WriteString("," + arg.Name + "=" + arg.Value)
@@ -329,7 +331,7 @@ func (a *analyzer) readTag(d *declRules, tag markers.ValidationTag, pos token.Po
 			return
 		}
 		r := add(ruleNEQ)
-		r.str, r.neqKind = tag.Value, tag.ValueType
+		r.str, r.neqKind, r.neqInt = tag.Value, tag.ValueType, tag.Int
 	case "k8s:listType":
 		a.setListType(d, tag.Value, name, pos, mods)
 	case "k8s:listMapKey":
@@ -405,7 +407,7 @@ func (a *analyzer) readTag(d *declRules, tag markers.ValidationTag, pos token.Po
 			return
 		}
 		if inner, ok := chained(); ok {
-			a.readTag(chainedRules(&d.listItems, "", tag.Args, pos), inner, pos, mods)
+			a.readTag(chainedRules(&d.listItems, "", tag.TypedArgs, pos), inner, pos, mods)
 		}
 	case "k8s:alpha", "k8s:beta":
 		if inner, ok := chained(); ok {

@@ -2,13 +2,14 @@ package errnames
 
 import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
-// Mouse has two plurals, a bad scope and a bad column.
+// Mouse has two plurals, a bad scope and a bad column path (a column
+// argument it does not take is in testdata/err_values).
 //
 // +genclient
 // +genclient:nonNamespaced
 // +kubebuilder:resource:path=mouses,scope=Namespaced
 // +metagen:plural=mice
-// +kubebuilder:printcolumn:name=Size,type=integer,JSONPath=`spec.size`,color=red
+// +kubebuilder:printcolumn:name=Size,type=integer,JSONPath=`spec.size`
 type Mouse struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`

@@ -41,3 +41,18 @@ type CheckSpec struct {
 	// +optional
 	Rules []string `json:"rules,omitempty"`
 }
+
+// Ferry's CRD markers lack arguments controller-gen requires or take ones
+// it does not: the load refuses them, where they were once accepted.
+//
+// +kubebuilder:object:root=true
+// +kubebuilder:resource:scope=Clustered,shortNames=fy
+// +kubebuilder:subresource:scale:specpath=.spec.replicas
+// +kubebuilder:printcolumn:name=Size,JSONPath=`.spec.size`
+// +kubebuilder:printcolumn:name=Age,type=date,JSONPath=`.metadata.creationTimestamp`,priority=high,color=red
+// +kubebuilder:selectablefield:jsonPath=`.spec.size`
+// +kubebuilder:metadata:labels="tier"
+type Ferry struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+}

@@ -1,0 +1,147 @@
+package markers
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+)
+
+// The CRD markers of controller-gen whose arguments DecodeArgs reads, each
+// a Go type declared as controller-tools v0.23.0 (pkg/crd/markers)
+// declares it: the generators read these values (Value) and parse no
+// argument text.
+
+// PrintColumn is +kubebuilder:printcolumn. An additional printer column:
+// name=…,type=…,JSONPath=…. Optional: description=…,format=…,priority=….
+type PrintColumn struct {
+	Name        string
+	Type        string
+	JSONPath    string `marker:"JSONPath"`
+	Description string `marker:",optional"`
+	Format      string `marker:",optional"`
+	Priority    int32  `marker:",optional"`
+}
+
+// SubresourceScale is +kubebuilder:subresource:scale. The CRD has the
+// /scale subresource: specpath=…,statuspath=…,selectorpath=…. The
+// selector path is optional (nil when not written).
+type SubresourceScale struct {
+	SpecPath     string  `marker:"specpath"`
+	StatusPath   string  `marker:"statuspath"`
+	SelectorPath *string `marker:"selectorpath,optional"`
+}
+
+// SelectableField is +kubebuilder:selectablefield. A selectable field:
+// JSONPath=…. The path names a field of the CRD's version that field
+// selectors may use.
+type SelectableField struct {
+	JSONPath string `marker:"JSONPath"`
+}
+
+// Resource is +kubebuilder:resource. CRD names and scope:
+// path=…,scope=Namespaced|Cluster,shortName=…,categories=…,singular=….
+// All are optional; shortName and categories are lists (a;b or {a,b}).
+type Resource struct {
+	Path       string   `marker:",optional"`
+	ShortName  []string `marker:",optional"`
+	Categories []string `marker:",optional"`
+	Singular   string   `marker:",optional"`
+	Scope      string   `marker:",optional"`
+}
+
+// Metadata is +kubebuilder:metadata. CRD labels and annotations.
+// Arguments annotations=…,labels=…, each item one key=value pair. A
+// quoted item holding a;b is two pairs, as metagen has always read it
+// (controller-gen would take the text after the first = as one value).
+type Metadata struct {
+	Annotations []string `marker:",optional"`
+	Labels      []string `marker:",optional"`
+}
+
+// DeprecatedVersion is +kubebuilder:deprecatedversion. This version is
+// deprecated: warning=…. The warning is optional (nil when not written).
+type DeprecatedVersion struct {
+	Warning *string `marker:",optional"`
+}
+
+// argTypes are the markers whose value is their arguments decoded by
+// DecodeArgs into the Go type.
+var argTypes = map[string]reflect.Type{
+	"kubebuilder:printcolumn":       reflect.TypeFor[PrintColumn](),
+	"kubebuilder:subresource:scale": reflect.TypeFor[SubresourceScale](),
+	"kubebuilder:selectablefield":   reflect.TypeFor[SelectableField](),
+	"kubebuilder:resource":          reflect.TypeFor[Resource](),
+	"kubebuilder:metadata":          reflect.TypeFor[Metadata](),
+	"kubebuilder:deprecatedversion": reflect.TypeFor[DeprecatedVersion](),
+	RBACMarker:                      reflect.TypeFor[RBACRule](),
+	WebhookMarker:                   reflect.TypeFor[Webhook](),
+	WebhookConfigurationMarker:      reflect.TypeFor[WebhookConfiguration](),
+}
+
+// checker is a decoded marker value that checks what DecodeArgs cannot:
+// the values an argument takes.
+type checker interface {
+	check() error
+}
+
+// decodeArgType decodes m's arguments into a new value of t. The value's
+// own check runs on what was decoded even when an argument is refused, so
+// that one error names every problem of the marker.
+func decodeArgType(m Marker, t reflect.Type) (any, error) {
+	ptr := reflect.New(t)
+	err := DecodeArgs(m.Args, ptr.Interface())
+	if c, ok := ptr.Interface().(checker); ok {
+		if checkErr := c.check(); checkErr != nil {
+			err = joinProblems(err, checkErr)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return ptr.Elem().Interface(), nil
+}
+
+// joinProblems writes two problems of one marker on one line.
+func joinProblems(first, second error) error {
+	if first == nil {
+		return second
+	}
+	return fmt.Errorf("%v; %v", first, second)
+}
+
+func (r *Resource) check() error {
+	switch r.Scope {
+	case "", "Namespaced", "Cluster":
+		return nil
+	}
+	return fmt.Errorf("scope is Namespaced or Cluster, not %q", r.Scope)
+}
+
+func (md *Metadata) check() error {
+	var err error
+	md.Annotations, err = keyValuePairs("annotations", md.Annotations)
+	if err != nil {
+		return err
+	}
+	md.Labels, err = keyValuePairs("labels", md.Labels)
+	return err
+}
+
+// keyValuePairs splits each item at its semicolons (a quoted "k=v;k=v")
+// and refuses a pair without =.
+func keyValuePairs(arg string, items []string) ([]string, error) {
+	var pairs []string
+	for _, item := range items {
+		split, err := ListValue(item)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", arg, err)
+		}
+		for _, pair := range split {
+			if !strings.Contains(pair, "=") {
+				return nil, fmt.Errorf("%s: want key=value, got %q", arg, pair)
+			}
+		}
+		pairs = append(pairs, split...)
+	}
+	return pairs, nil
+}
