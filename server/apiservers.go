@@ -70,7 +70,7 @@ func newAPIServers(url string, loopback *rest.Config, getter *restOptionsGetter,
 	if err != nil {
 		return nil, err
 	}
-	api, err := newTypedAPI(opts.Scheme, withDefaults(opts.Resources, fromCRDs), builtins, getter)
+	api, err := newTypedAPI(opts.Scheme, withDefaults(opts.Resources, withDefaults(fromCRDs, registeredResources(opts.Scheme))), builtins, getter)
 	if err != nil {
 		return nil, err
 	}

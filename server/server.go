@@ -24,9 +24,12 @@
 // Go types from a scheme are served like the CRDs they usually become, unless
 // the scheme registers validation for them (generated validation code), which
 // then decides their metadata rules; see Options.Scheme.
-// Their names and scope are the CRDs' when Options.ResourceCRDPaths points at
-// the CRDs metagen writes for them (from the same markers as the typed
-// clients' resource names); otherwise they are guessed from the kind.
+// Their names, scope and /status are the Kubernetes layer's, the ones
+// metagen's CRDs and typed clients use: the code metagen generates records
+// them on the scheme from AddToScheme (schema/resources), and
+// Options.ResourceCRDPaths (the CRDs metagen writes) or Options.Resources
+// override them. Kinds without either are named by a guess from the kind
+// (a Person would be "persons").
 //
 // A kind registered in several versions of its group (v1alpha1 and v1, say)
 // is served in all of them, as kube-apiserver serves a CRD with several
@@ -165,7 +168,10 @@ type Options struct {
 	// Scheme holds Go API types to serve. Every kind with ObjectMeta and a
 	// List kind in a non-Kubernetes group (one with a dot, not *.k8s.io) is
 	// served, namespaced, with a status subresource when the type has a
-	// status field; Resources and ResourceCRDPaths override that.
+	// status field, under names guessed from the kind, unless the scheme
+	// records how the kind is served (names, scope, /status; schema/resources:
+	// metagen's generated code registers the Kubernetes layer's from
+	// AddToScheme); ResourceCRDPaths and Resources override both.
 	// Validation registered in the scheme (scheme.Validate /
 	// ValidateUpdate, as generated validation code registers it) runs on
 	// create, update and status updates, and defaulting
@@ -181,7 +187,8 @@ type Options struct {
 	// of Scheme are served: plural, singular, short names, categories,
 	// scope, /status and storage version (see ResourcesFromCRDs), so the
 	// Go types are served under the names their CRDs and generated clients
-	// use. They are read, not installed; Resources given for a kind win.
+	// use. They are read, not installed; they win over names the scheme
+	// records, and Resources given for a kind win over them.
 	ResourceCRDPaths []string
 	// OpenAPIDefinitions are OpenAPI definitions of the Go types (as
 	// openapi-gen writes them), for server-side apply and managedFields.

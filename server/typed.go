@@ -44,10 +44,12 @@ type Resource struct {
 	// SetVersionPriority, else the order in which the versions were added to
 	// the scheme) that has the kind.
 	StorageVersion bool
-	// Plural is the resource name; by default the lowercased kind plus "s"
-	// (meta.UnsafeGuessKindToResource).
+	// Plural is the resource name; by default the one the scheme records
+	// for the kind (schema/resources, as metagen's generated code registers
+	// it), else the lowercased kind plus "s" (meta.UnsafeGuessKindToResource).
 	Plural string
-	// Singular is the singular resource name; the lowercased kind by default.
+	// Singular is the singular resource name; by default the recorded one,
+	// else the lowercased kind.
 	Singular string
 	// ShortNames and Categories are listed in discovery (kubectl get
 	// SHORTNAME, kubectl get CATEGORY), as a CRD's names list them.

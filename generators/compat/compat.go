@@ -3,8 +3,10 @@
 // (api_changes.md) and by what kube-apiserver 1.37 does with it.
 //
 // Each revision becomes a snapshot: every kind of every +groupName package
-// (a root type: +genclient, +kubebuilder:object:root, or a struct with
-// TypeMeta and ObjectMeta) with its structural schema, built by
+// (as the Kubernetes layer sees one, kube.IsKind: a root type where
+// +genclient, +kubebuilder:object:root or +metagen:crd decides, as for the
+// crd and client generators, else a struct with TypeMeta and ObjectMeta)
+// with its structural schema, built by
 // openapi.Expand exactly as the crd generator builds a CRD's — so fields,
 // JSON names and types, required fields, defaults, enums, bounds, patterns
 // and formats, CEL rules (+k8s:immutable among them), list and map types and

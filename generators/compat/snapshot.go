@@ -136,33 +136,23 @@ func expandAll(kinds []*Kind, schemas *openapi.Result) {
 }
 
 // servedBy: in a package that declares its resources with +genclient
-// (k8s.io/api's), only those are served; other objects with TypeMeta and
-// ObjectMeta there (PodStatusResult) are never served, so their removal
-// breaks no client of the API.
+// (k8s.io/api's), only the types a root marker makes kinds are served;
+// other objects with TypeMeta and ObjectMeta there (PodStatusResult) are
+// never served, so their removal breaks no client of the API.
 func servedBy(pkg *model.Package) func(*model.Type) bool {
 	for _, t := range pkg.NamedTypes {
 		if t.Markers.Has(markerGenclient) {
-			return func(t *model.Type) bool {
-				return t.Markers.Has(markerGenclient) || t.Markers.Has(markerObjectRoot) || t.Markers.Has(markerCRD)
-			}
+			return kube.HasRootMarker
 		}
 	}
 	return func(*model.Type) bool { return true }
 }
 
-// isKind: a root type as the crd and client generators see one (marked, or
-// a struct with TypeMeta and ObjectMeta), and not a list.
+// isKind: a kind as the Kubernetes layer sees one (kube.IsKind: a root type
+// as the crd and client generators see one, or an unmarked struct with
+// TypeMeta and ObjectMeta), unless its version is left out of its CRD.
 func isKind(t *model.Type) bool {
-	if t.IsAlias() || kube.IsList(t) || kube.ResourceOf(t).SkipVersion {
-		return false
-	}
-	if m, ok := t.Markers.Get(markerCRD); ok {
-		return m.Bool()
-	}
-	if m, ok := t.Markers.Get(markerObjectRoot); ok && !m.Bool() {
-		return false
-	}
-	return kube.HasTypeMeta(t) && kube.HasObjectMeta(t)
+	return kube.IsKind(t) && !kube.ResourceOf(t).SkipVersion
 }
 
 // newKind: group, version, scope, served and storage versions are the

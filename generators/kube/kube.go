@@ -195,6 +195,26 @@ func IsRoot(t *model.Type) bool {
 	return marked && !IsList(t) && HasObjectMeta(t)
 }
 
+// HasRootMarker: t carries a marker that decides whether it is a root type
+// (+genclient, +kubebuilder:object:root, +metagen:crd), whatever its value.
+func HasRootMarker(t *model.Type) bool {
+	return t.Markers.Has(markerGenclient) || t.Markers.Has(markerObjectRoot) || t.Markers.Has(markerCRD)
+}
+
+// IsKind reports whether t is a kind of its API for a tool that compares
+// APIs as served (compat): a root type (IsRoot) when a root marker decides,
+// else a struct with TypeMeta and ObjectMeta, as k8s.io/api's kinds without
+// markers are. Aliases and lists never are.
+func IsKind(t *model.Type) bool {
+	if t.IsAlias() || IsList(t) {
+		return false
+	}
+	if HasRootMarker(t) {
+		return IsRoot(t)
+	}
+	return HasTypeMeta(t) && HasObjectMeta(t)
+}
+
 // ResourceOf is the layer's resource of t: the one Resolve gave a root
 // type, else the layer's reading of t's markers (names, scope, served and
 // storage versions) for a type another tool treats as a kind without root

@@ -7,12 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/yaml"
 
 	"github.com/metagen-dev/metagen/generators/gofile"
 	"github.com/metagen-dev/metagen/generators/load"
 	"github.com/metagen-dev/metagen/generators/model"
 	"github.com/metagen-dev/metagen/generators/pipeline"
+	"github.com/metagen-dev/metagen/schema/resources"
 )
 
 // The resource names every generator writes come from the Kubernetes layer:
@@ -20,7 +22,9 @@ import (
 // the typed client's resource and the fake's resource are the one the layer
 // gives (a Person is "people" in all three, not "persons" in the client),
 // and so is what the in-process server serves for the types (checkServed:
-// its discovery, with the names it reads from the CRDs).
+// its discovery, with the names it reads from the CRDs, and from the scheme
+// alone, with the names the generated register or validation file records
+// on it: every version of the names case and the widgets example).
 func TestResourceNamesAgreeAcrossGenerators(t *testing.T) {
 	root, err := filepath.Abs("../..")
 	if err != nil {
@@ -28,7 +32,7 @@ func TestResourceNamesAgreeAcrossGenerators(t *testing.T) {
 	}
 	settings := model.Settings{CRDDir: "generators/pipeline/testdata/zz-names-crds"}
 	want := map[resourceKey]*model.Resource{}
-	crds, typed, fakes, versions, served := 0, 0, 0, 0, 0
+	crds, typed, fakes, versions, served, fromScheme := 0, 0, 0, 0, 0, 0
 	for _, dir := range caseDirs(t, root) {
 		patterns := inputPackages(t, root, dir)
 		universe, err := load.Load(load.Options{Dir: root, Patterns: patterns, Settings: settings})
@@ -72,12 +76,16 @@ func TestResourceNamesAgreeAcrossGenerators(t *testing.T) {
 			c, ty, f, v := checkNames(t, plan, caseWant, byKindVersion, byVersion)
 			crds, typed, fakes, versions = crds+c, typed+ty, fakes+f, versions+v
 		}
-		served += checkServed(t, dir, plans, byVersion)
+		withCRDs, schemeOnly := checkServed(t, dir, plans, registrations(t, root, patterns, settings), byVersion)
+		served, fromScheme = served+withCRDs, fromScheme+schemeOnly
+		if mustRecord[dir] && schemeOnly != withCRDs {
+			t.Errorf("%s: the server was compared from the scheme alone on %d of %d versions: the generated code records no names for the others", dir, schemeOnly, withCRDs)
+		}
 	}
 	if len(want) < 20 {
 		t.Fatalf("only %d resources in the cases; the test would prove little", len(want))
 	}
-	t.Logf("resources=%d crds=%d crd-versions=%d typed-clients=%d fake-clients=%d served-versions=%d agree", len(want), crds, versions, typed, fakes, served)
+	t.Logf("resources=%d crds=%d crd-versions=%d typed-clients=%d fake-clients=%d served-versions=%d served-from-scheme=%d agree", len(want), crds, versions, typed, fakes, served, fromScheme)
 	if crds == 0 || typed == 0 || fakes == 0 || served < versions {
 		t.Errorf("crds=%d typed=%d fakes=%d served=%d (of %d CRD versions): every kind of output must be checked", crds, typed, fakes, served, versions)
 	}
@@ -87,6 +95,23 @@ func TestResourceNamesAgreeAcrossGenerators(t *testing.T) {
 }
 
 type resourceKey struct{ group, kind string }
+
+// mustRecord are the cases whose every kind the generated code must record
+// on the scheme: the names case's package gets a generated register file,
+// the widgets example (a hand-written register.go) a validation file.
+var mustRecord = map[string]bool{"generators/pipeline/testdata/names": true, "examples/widgets/v1": true}
+
+// registrations are what the case's generated register and validation
+// files record on a scheme; none when neither generates for the case.
+func registrations(t *testing.T, root string, patterns []string, settings model.Settings) map[schema.GroupVersionKind]resources.Names {
+	t.Helper()
+	plan, err := pipeline.NewPlan(pipeline.Options{Dir: root, Patterns: patterns, Only: []string{"register", "validation"}, Settings: settings})
+	if err != nil {
+		t.Logf("register, validation: %v", err)
+		return nil
+	}
+	return registrationsOf(t, plan)
+}
 
 // caseDirs are the golden cases of crd and client (those that generate)
 // and the examples, relative to the module root.

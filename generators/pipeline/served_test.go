@@ -2,7 +2,12 @@ package pipeline_test
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -16,38 +21,74 @@ import (
 	widgetsv1 "github.com/metagen-dev/metagen/examples/widgets/v1"
 	"github.com/metagen-dev/metagen/generators/gofile"
 	"github.com/metagen-dev/metagen/generators/model"
+	"github.com/metagen-dev/metagen/schema/resources"
 	"github.com/metagen-dev/metagen/server"
 )
 
 // compiledSchemes are the cases whose types this test binary links: their
 // own scheme is served. Every other case's kinds are served as stand-in Go
-// types (the server's typed path, with the case's names from its CRDs).
+// types (the server's typed path, with the case's names from its CRDs, or
+// those its generated RegisterResources records).
 var compiledSchemes = map[string]func(*runtime.Scheme) error{
 	"examples/widgets/v1": widgetsv1.AddToScheme,
 }
 
-// checkServed starts the in-process server with a case's kinds as Go types,
-// served as the case's generated CRDs say (server.ResourcesFromCRDs: the
-// CRDs are the layer's data), and compares its discovery with the layer:
-// per version of every root type, the resource name, singular, scope,
-// short names, categories and /status, and that unserved versions are not
-// listed. It returns how many versions it compared.
-func checkServed(t *testing.T, dir string, plans []*gofile.Plan, byVersion map[string]*model.Resource) int {
+// checkServed starts the in-process server with a case's kinds as Go types
+// and compares its discovery with the layer, twice: served as the case's
+// generated CRDs say (server.ResourcesFromCRDs: the CRDs are the layer's
+// data), and from the scheme alone, with the names the case's generated
+// RegisterResources records on it (registrations; a compiled scheme's own
+// generated code records them). Per version of every root type it compares
+// the resource name, singular, scope, short names, categories and /status,
+// and that unserved versions are not listed. It returns how many versions
+// it compared each way; from the scheme alone, only the kinds the scheme
+// records names for (a package with a hand-written register.go and no
+// generated validation file gets no RegisterResources).
+func checkServed(t *testing.T, dir string, plans []*gofile.Plan, registrations map[schema.GroupVersionKind]resources.Names, byVersion map[string]*model.Resource) (withCRDs, fromScheme int) {
 	t.Helper()
 	crds := crdsOf(t, plans)
 	if len(crds) == 0 {
-		return 0
+		return 0, 0
 	}
+	all := func(schema.GroupVersionKind) bool { return true }
+	withCRDs = compareServed(t, dir+" (with its CRDs)", serve(t, servedScheme(t, dir, crds, nil), server.ResourcesFromCRDs(crds...)), crds, byVersion, all)
+	scheme := servedScheme(t, dir, crds, registrations)
+	recorded := resources.For(scheme)
+	named := func(gvk schema.GroupVersionKind) bool { _, ok := recorded[gvk]; return ok }
+	fromScheme = compareServed(t, dir+" (scheme only)", serve(t, scheme, nil), crds, byVersion, named)
+	return withCRDs, fromScheme
+}
+
+// servedScheme is the case's compiled scheme, or stand-in types for its
+// CRDs' kinds with registrations recorded on them.
+func servedScheme(t *testing.T, dir string, crds []*apiextensionsv1.CustomResourceDefinition, registrations map[schema.GroupVersionKind]resources.Names) *runtime.Scheme {
+	t.Helper()
 	scheme := runtime.NewScheme()
 	if add := compiledSchemes[dir]; add != nil {
 		if err := add(scheme); err != nil {
 			t.Fatal(err)
 		}
-	} else if err := addStandIns(scheme, crds); err != nil {
+		return scheme
+	}
+	if err := addStandIns(scheme, crds); err != nil {
 		t.Fatalf("%s: %v", dir, err)
 	}
-	s := server.StartForTest(t, server.Options{Scheme: scheme, Resources: server.ResourcesFromCRDs(crds...), NoPodCertificateRequests: true})
-	disco := discovery.NewDiscoveryClientForConfigOrDie(s.RESTConfig())
+	for gvk, names := range registrations {
+		resources.Register(scheme, gvk, names)
+	}
+	return scheme
+}
+
+// serve starts a server for scheme and returns its discovery client.
+func serve(t *testing.T, scheme *runtime.Scheme, given []server.Resource) discovery.DiscoveryInterface {
+	s := server.StartForTest(t, server.Options{Scheme: scheme, Resources: given, NoPodCertificateRequests: true})
+	return discovery.NewDiscoveryClientForConfigOrDie(s.RESTConfig())
+}
+
+// compareServed compares what disco lists for the CRDs' versions whose
+// kind compare selects with the layer, and returns how many it compared.
+func compareServed(t *testing.T, what string, disco discovery.DiscoveryInterface, crds []*apiextensionsv1.CustomResourceDefinition, byVersion map[string]*model.Resource, compare func(schema.GroupVersionKind) bool) int {
+	t.Helper()
 	served := map[string]map[string]metav1.APIResource{} // group/version → name → resource
 	listed := func(gv schema.GroupVersion) map[string]metav1.APIResource {
 		if served[gv.String()] == nil {
@@ -63,9 +104,12 @@ func checkServed(t *testing.T, dir string, plans []*gofile.Plan, byVersion map[s
 	compared := 0
 	for _, crd := range crds {
 		for _, v := range crd.Spec.Versions {
+			if !compare(schema.GroupVersionKind{Group: crd.Spec.Group, Version: v.Name, Kind: crd.Spec.Names.Kind}) {
+				continue
+			}
 			layer := byVersion[crd.Spec.Group+"/"+crd.Spec.Names.Kind+"/"+v.Name]
 			if layer == nil {
-				t.Errorf("%s: CRD %s version %s, which the layer does not know", dir, crd.Name, v.Name)
+				t.Errorf("%s: CRD %s version %s, which the layer does not know", what, crd.Name, v.Name)
 				continue
 			}
 			compared++
@@ -73,24 +117,101 @@ func checkServed(t *testing.T, dir string, plans []*gofile.Plan, byVersion map[s
 			main, ok := resources[layer.Plural]
 			if !layer.Served {
 				if ok {
-					t.Errorf("%s: %s %s/%s is unserved in the layer but the server lists it", dir, layer.Kind, crd.Spec.Group, v.Name)
+					t.Errorf("%s: %s %s/%s is unserved in the layer but the server lists it", what, layer.Kind, crd.Spec.Group, v.Name)
 				}
 				continue
 			}
 			if !ok || main.Kind != layer.Kind {
-				t.Errorf("%s: the server does not serve %s %s/%s as %q (it serves %v)", dir, layer.Kind, crd.Spec.Group, v.Name, layer.Plural, keys(resources))
+				t.Errorf("%s: the server does not serve %s %s/%s as %q (it serves %v)", what, layer.Kind, crd.Spec.Group, v.Name, layer.Plural, keys(resources))
 				continue
 			}
 			_, status := resources[layer.Plural+"/status"]
 			if main.SingularName != layer.Singular || main.Namespaced != layer.Namespaced || !slices.Equal(main.ShortNames, layer.ShortNames) ||
 				!slices.Equal(main.Categories, layer.Categories) || status != layer.StatusSubresource {
 				t.Errorf("%s: the server serves %s %s/%s as singular=%q namespaced=%v shortNames=%v categories=%v status=%v; the layer: singular=%q namespaced=%v shortNames=%v categories=%v status=%v",
-					dir, layer.Kind, crd.Spec.Group, v.Name, main.SingularName, main.Namespaced, main.ShortNames, main.Categories, status,
+					what, layer.Kind, crd.Spec.Group, v.Name, main.SingularName, main.Namespaced, main.ShortNames, main.Categories, status,
 					layer.Singular, layer.Namespaced, layer.ShortNames, layer.Categories, layer.StatusSubresource)
 			}
 		}
 	}
 	return compared
+}
+
+// registrationsOf are the resources the plan's generated RegisterResources
+// functions record: each resources.Register call's kind and names, read
+// from the generated source as the compiled code would record them.
+func registrationsOf(t *testing.T, plan *gofile.Plan) map[schema.GroupVersionKind]resources.Names {
+	t.Helper()
+	out := map[schema.GroupVersionKind]resources.Names{}
+	for _, change := range plan.Changes {
+		if !strings.HasSuffix(change.Path, ".go") {
+			continue
+		}
+		file, err := parser.ParseFile(token.NewFileSet(), change.Path, change.New, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatalf("%s: %v", change.Path, err)
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || !isSelector(call.Fun, "resources", "Register") || len(call.Args) != 3 {
+				return true
+			}
+			var gvk schema.GroupVersionKind
+			var names resources.Names
+			literalInto(t, change.Path, call.Args[1], &gvk)
+			literalInto(t, change.Path, call.Args[2], &names)
+			out[gvk] = names
+			return false
+		})
+	}
+	return out
+}
+
+func isSelector(e ast.Expr, pkg, name string) bool {
+	sel, ok := e.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != name {
+		return false
+	}
+	id, ok := sel.X.(*ast.Ident)
+	return ok && id.Name == pkg
+}
+
+// literalInto sets the fields of the struct dst points to from a keyed
+// composite literal of string, []string and true values, the only ones
+// RegisterResources writes.
+func literalInto(t *testing.T, path string, e ast.Expr, dst any) {
+	t.Helper()
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		t.Fatalf("%s: %T, want a composite literal", path, e)
+	}
+	v := reflect.ValueOf(dst).Elem()
+	for _, elt := range lit.Elts {
+		kv := elt.(*ast.KeyValueExpr)
+		field := v.FieldByName(kv.Key.(*ast.Ident).Name)
+		switch val := kv.Value.(type) {
+		case *ast.Ident:
+			field.SetBool(val.Name == "true")
+		case *ast.BasicLit:
+			field.SetString(unquote(t, val))
+		case *ast.CompositeLit:
+			var items []string
+			for _, item := range val.Elts {
+				items = append(items, unquote(t, item.(*ast.BasicLit)))
+			}
+			field.Set(reflect.ValueOf(items))
+		default:
+			t.Fatalf("%s: field %s: %T, not a value RegisterResources writes", path, kv.Key, val)
+		}
+	}
+}
+
+func unquote(t *testing.T, lit *ast.BasicLit) string {
+	s, err := strconv.Unquote(lit.Value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
 
 // crdsOf are the CRDs the plans write, each once.

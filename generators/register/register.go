@@ -11,7 +11,9 @@
 //
 // Other generators register through localSchemeBuilder from init, so
 // AddToScheme brings their functions along (Generates tells them whether
-// this generator will declare it).
+// this generator will declare it). The file also records the root types'
+// resources on the scheme (WriteResources), which validation's file does
+// instead in packages without a generated register file.
 package register
 
 import (
@@ -171,5 +173,8 @@ func run(pass *gen.Pass) error {
 		jen.Qual(metav1Pkg, "AddToGroupVersion").Call(jen.Id("scheme"), jen.Id("SchemeGroupVersion")),
 		jen.Return(jen.Nil()),
 	)
+	if RecordsResources(pkg) {
+		WriteResources(f, pkg, "localSchemeBuilder")
+	}
 	return nil
 }

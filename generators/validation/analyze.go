@@ -25,6 +25,9 @@ type packagePlan struct {
 	schemePkg     string
 	schemeName    string
 	schemeBuilder string
+	// resources: the file records the root types' resources
+	// (register.WriteResources), as no generated register file does.
+	resources bool
 }
 
 func (p *packagePlan) hasOutput() bool { return len(p.types) > 0 }
@@ -339,6 +342,8 @@ func (a *analyzer) packagePlan() *packagePlan {
 	// runtime.Scheme takes runtime.Objects only.
 	runtimeScheme := plan.schemePkg == "k8s.io/apimachinery/pkg/runtime" && plan.schemeName == "Scheme"
 	plan.schemeBuilder = schemeBuilder(a.pkg, runtimeScheme, a.u.decided.registers)
+	plan.resources = runtimeScheme && plan.register && plan.schemeBuilder != "" &&
+		!a.u.decided.registers.Generates(a.pkg) && register.RecordsResources(a.pkg)
 	for _, t := range a.pkg.NamedTypes {
 		tp := a.u.plans[t.Object]
 		if tp == nil || !tp.has || !tp.reachable {

@@ -9,6 +9,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/metagen-dev/metagen/generators/gen"
+	"github.com/metagen-dev/metagen/generators/register"
 )
 
 // Import paths of what generated code calls.
@@ -53,6 +54,10 @@ func newWriter(pass *gen.Pass, plan *packagePlan) *writer {
 
 func (w *writer) write() {
 	w.writeRegistration()
+	if w.plan.resources {
+		register.WriteResources(w.file, w.plan.pkg, w.plan.schemeBuilder)
+		w.file.Line()
+	}
 	for _, tp := range w.plan.types {
 		w.writeType(tp)
 	}

@@ -21,7 +21,10 @@
 // subresources named by +k8s:supportsSubresource (e.g. /status), or for the
 // one named by +k8s:isSubresource. A package that declares localSchemeBuilder
 // (or, failing that, SchemeBuilder) registers them from init, so AddToScheme
-// brings them along. Only root types that are runtime.Objects (they declare
+// brings them along; in a package without a generated register file the
+// file also records the Kubernetes layer's resources of the package's root
+// types on the scheme (register.WriteResources), for servers that serve it.
+// Only root types that are runtime.Objects (they declare
 // or get DeepCopyObject and embed metav1.TypeMeta) are registered with a
 // runtime.Scheme; with another scheme type (validation-gen's testscheme),
 // every root type is, with the package's localSchemeBuilder, as

@@ -6,12 +6,14 @@ import (
 	"context"
 	"fmt"
 	meta "github.com/metagen-dev/metagen/schema/meta"
+	resources "github.com/metagen-dev/metagen/schema/resources"
 	rules "github.com/metagen-dev/metagen/schema/rules"
 	operation "k8s.io/apimachinery/pkg/api/operation"
 	safe "k8s.io/apimachinery/pkg/api/safe"
 	validate "k8s.io/apimachinery/pkg/api/validate"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	runtime "k8s.io/apimachinery/pkg/runtime"
+	schema "k8s.io/apimachinery/pkg/runtime/schema"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
 	"maps"
 	"regexp"
@@ -36,6 +38,18 @@ func RegisterValidations(scheme *runtime.Scheme) error {
 			return field.ErrorList{field.InternalError(nil, fmt.Errorf("no validation found for %T, subresource: %v", obj, op.Request.SubresourcePath()))}
 		},
 	)
+	return nil
+}
+
+func init() {
+	SchemeBuilder.Register(RegisterResources)
+}
+
+// RegisterResources records how the package's kinds are served (names, scope,
+// subresources), as their CRDs and typed clients name them, for API servers
+// that serve the scheme.
+func RegisterResources(scheme *runtime.Scheme) error {
+	resources.Register(scheme, schema.GroupVersionKind{Group: "widgets.example.com", Version: "v1", Kind: "Widget"}, resources.Names{Plural: "widgets", Singular: "widget", StatusSubresource: true})
 	return nil
 }
 

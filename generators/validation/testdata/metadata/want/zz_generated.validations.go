@@ -6,11 +6,13 @@ import (
 	"context"
 	"fmt"
 	meta "github.com/metagen-dev/metagen/schema/meta"
+	resources "github.com/metagen-dev/metagen/schema/resources"
 	rules "github.com/metagen-dev/metagen/schema/rules"
 	operation "k8s.io/apimachinery/pkg/api/operation"
 	safe "k8s.io/apimachinery/pkg/api/safe"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	runtime "k8s.io/apimachinery/pkg/runtime"
+	schema "k8s.io/apimachinery/pkg/runtime/schema"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
 )
 
@@ -65,6 +67,18 @@ func RegisterValidations(scheme *runtime.Scheme) error {
 			return field.ErrorList{field.InternalError(nil, fmt.Errorf("no validation found for %T, subresource: %v", obj, op.Request.SubresourcePath()))}
 		},
 	)
+	return nil
+}
+
+func init() {
+	localSchemeBuilder.Register(RegisterResources)
+}
+
+// RegisterResources records how the package's kinds are served (names, scope,
+// subresources), as their CRDs and typed clients name them, for API servers
+// that serve the scheme.
+func RegisterResources(scheme *runtime.Scheme) error {
+	resources.Register(scheme, schema.GroupVersionKind{Group: "things.example.com", Version: "metadata", Kind: "Cluster"}, resources.Names{Plural: "clusters", Singular: "cluster", ClusterScoped: true})
 	return nil
 }
 
