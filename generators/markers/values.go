@@ -158,13 +158,17 @@ var valueTypes = map[string]reflect.Type{
 	"kubebuilder:example":                 reflect.TypeFor[Literal](),
 }
 
-// unquotedStrings are the kubebuilder markers whose value is a string that
-// may be Go-quoted ("…" or `…`), as controller-tools reads it.
+// unquotedStrings are the markers whose value is a string that may be
+// Go-quoted ("…" or `…`): kubebuilder's, as controller-tools reads them, and
+// the text-valued options validation reads (a type, a path, a key).
 var unquotedStrings = map[string]bool{
-	"kubebuilder:validation:Pattern": true,
-	"kubebuilder:validation:Format":  true,
-	"kubebuilder:validation:Type":    true,
-	"kubebuilder:title":              true,
+	"kubebuilder:validation:Pattern":     true,
+	"kubebuilder:validation:Format":      true,
+	"kubebuilder:validation:Type":        true,
+	"kubebuilder:title":                  true,
+	"k8s:supportsSubresource":            true,
+	"k8s:validation-gen-scheme-registry": true,
+	"listMapKey":                         true,
 }
 
 // counts are the markers whose whole number is a length, size or count:

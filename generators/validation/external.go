@@ -112,7 +112,7 @@ func (a *analyzer) resolveExternal(t *model.Type, m markers.Marker) *types.TypeN
 		a.errorf(t.Pos, "+%s applies to struct declarations: %s is not a struct", markerValidationFor, t.Name)
 		return nil
 	}
-	value := markers.Unquote(m.Value)
+	value := m.Value // checked at load: a qualified name, unquoted
 	dot := strings.LastIndexByte(value, '.')
 	if dot <= 0 {
 		return nil // the marker parser has reported it

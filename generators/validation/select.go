@@ -157,7 +157,7 @@ func (a *analyzer) subresources(t *model.Type) []string {
 }
 
 func (a *analyzer) subresourcePath(m markers.Marker) string {
-	value := markers.Unquote(m.Value)
+	value, _ := markers.Value[string](m)
 	if !strings.HasPrefix(value, "/") {
 		a.errorf(m.Pos, "+%s=%s: want a path such as /status", m.Name, m.Value)
 	}
@@ -171,7 +171,7 @@ func (a *analyzer) schemeRegistry() (pkgPath, name string, register bool) {
 	if !ok {
 		return "k8s.io/apimachinery/pkg/runtime", "Scheme", true
 	}
-	value := markers.Unquote(m.Value)
+	value, _ := markers.Value[string](m)
 	if value == "nil" {
 		return "", "", false
 	}

@@ -267,7 +267,8 @@ func (a *analyzer) readRules(set markers.Set) *declRules {
 		case m.Name == "listType":
 			a.setListType(d, m.Value, "+listType", m.Pos, modifiers{})
 		case m.Name == "listMapKey":
-			a.addMapKey(d, m.Value, m.Pos, false)
+			key, _ := markers.Value[string](m)
+			a.addMapKey(d, key, m.Pos, false)
 		case strings.HasPrefix(m.Name, "kubebuilder:validation:"):
 			a.readKubebuilder(d, m)
 		}
@@ -467,7 +468,6 @@ func (a *analyzer) setListType(d *declRules, value, tag string, pos token.Positi
 
 func (a *analyzer) addMapKey(d *declRules, key string, pos token.Position, k8s bool) {
 	d.mapKeysK8s = d.mapKeysK8s || k8s
-	key = markers.Unquote(key)
 	for _, existing := range d.mapKeys {
 		if existing == key {
 			return
