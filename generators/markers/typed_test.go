@@ -139,3 +139,22 @@ func TestCRDMarkerTypesDocumentTheirHelp(t *testing.T) {
 		t.Errorf("checked %d types, want the 6 of crdmarkers.go", checked)
 	}
 }
+
+// The CRD markers are read by controller-tools' own parser: what
+// controller-gen refuses is refused (a trailing comma, which DecodeArgs
+// alone would take), and what it reads is read as it reads it.
+func TestCRDMarkersReadByControllerToolsParser(t *testing.T) {
+	if _, errs := parseComment(t, OnType, " +kubebuilder:resource:path=mice,"); len(errs) != 1 ||
+		!strings.Contains(errs[0].Error(), `expected argument name`) {
+		t.Errorf("trailing comma: errors %v, want controller-tools' refusal", errs)
+	}
+	set, errs := parseComment(t, OnType, " +kubebuilder:resource:path=mice,categories={all,pets},shortName=a;;b")
+	if len(errs) > 0 || len(set) != 1 {
+		t.Fatalf("errors %v, set %v", errs, set)
+	}
+	got, _ := Value[Resource](set[0])
+	want := Resource{Path: "mice", Categories: []string{"all", "pets"}, ShortName: []string{"a", ";b"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("decoded %+v, want %+v (controller-tools' reading)", got, want)
+	}
+}
