@@ -79,6 +79,18 @@ type ExternalDocs struct {
 	Description string
 }
 
+// Release is the value of +k8s:prerelease-lifecycle-gen:introduced,
+// deprecated and removed: a Kubernetes release, <major>.<minor>.
+type Release struct {
+	Major, Minor int
+}
+
+// ReplacementKind is the value of +k8s:prerelease-lifecycle-gen:replacement:
+// the kind that replaces this one, <group>,<version>,<kind>.
+type ReplacementKind struct {
+	Group, Version, Kind string
+}
+
 // Literal is the value of +kubebuilder:default and +kubebuilder:example: a
 // value of any type, as JSON or in controller-tools' syntax (ParseValue);
 // Value is nil for null.
@@ -147,15 +159,19 @@ func (d *Def) ValueType() reflect.Type {
 }
 
 var valueTypes = map[string]reflect.Type{
-	"kubebuilder:validation:XValidation":  reflect.TypeFor[XValidation](),
-	"kubebuilder:validation:Enum":         reflect.TypeFor[EnumValues](),
-	"kubebuilder:validation:ExactlyOneOf": reflect.TypeFor[FieldNames](),
-	"kubebuilder:validation:AtMostOneOf":  reflect.TypeFor[FieldNames](),
-	"kubebuilder:validation:AtLeastOneOf": reflect.TypeFor[FieldNames](),
-	"kubebuilder:validation:items":        reflect.TypeFor[ItemValidation](),
-	"kubebuilder:externalDocs":            reflect.TypeFor[ExternalDocs](),
-	"kubebuilder:default":                 reflect.TypeFor[Literal](),
-	"kubebuilder:example":                 reflect.TypeFor[Literal](),
+	"kubebuilder:validation:XValidation":       reflect.TypeFor[XValidation](),
+	"kubebuilder:validation:Enum":              reflect.TypeFor[EnumValues](),
+	"kubebuilder:validation:ExactlyOneOf":      reflect.TypeFor[FieldNames](),
+	"kubebuilder:validation:AtMostOneOf":       reflect.TypeFor[FieldNames](),
+	"kubebuilder:validation:AtLeastOneOf":      reflect.TypeFor[FieldNames](),
+	"kubebuilder:validation:items":             reflect.TypeFor[ItemValidation](),
+	"kubebuilder:externalDocs":                 reflect.TypeFor[ExternalDocs](),
+	"kubebuilder:default":                      reflect.TypeFor[Literal](),
+	"kubebuilder:example":                      reflect.TypeFor[Literal](),
+	"k8s:prerelease-lifecycle-gen:introduced":  reflect.TypeFor[Release](),
+	"k8s:prerelease-lifecycle-gen:deprecated":  reflect.TypeFor[Release](),
+	"k8s:prerelease-lifecycle-gen:removed":     reflect.TypeFor[Release](),
+	"k8s:prerelease-lifecycle-gen:replacement": reflect.TypeFor[ReplacementKind](),
 }
 
 // unquotedStrings are the markers whose value is a string that may be
@@ -239,6 +255,11 @@ func parseTyped(m Marker) (any, error) {
 	case "kubebuilder:default", "kubebuilder:example":
 		value, err := ParseValue(m.Value)
 		return Literal{Value: value}, err
+	case "k8s:prerelease-lifecycle-gen:introduced", "k8s:prerelease-lifecycle-gen:deprecated", "k8s:prerelease-lifecycle-gen:removed":
+		return parseRelease(m.Value)
+	case "k8s:prerelease-lifecycle-gen:replacement":
+		parts := strings.Split(m.Value, ",") // three, checkReplacementGVK has seen to it
+		return ReplacementKind{Group: parts[0], Version: parts[1], Kind: parts[2]}, nil
 	}
 	switch def.Kind {
 	case Bool:
@@ -255,6 +276,17 @@ func parseTyped(m Marker) (any, error) {
 		return m.List(), nil
 	}
 	return nil, nil
+}
+
+// parseRelease reads <major>.<minor> (checkKubeRelease has accepted it).
+func parseRelease(text string) (Release, error) {
+	major, minor, _ := strings.Cut(text, ".")
+	a, errA := strconv.Atoi(major)
+	b, errB := strconv.Atoi(minor)
+	if errA != nil || errB != nil {
+		return Release{}, fmt.Errorf("want <major>.<minor>, like 1.20, got %q", text)
+	}
+	return Release{Major: a, Minor: b}, nil
 }
 
 // wholeNumber reads a whole number in base (0: any base Go spells).

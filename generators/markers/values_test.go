@@ -110,6 +110,22 @@ func specialValues() map[string]valueCase {
 			good: `+kubebuilder:webhookconfiguration:mutating=true,name=hooks`, want: WebhookConfiguration{Mutating: true, Name: "hooks"},
 			bad: `+kubebuilder:webhookconfiguration:name=hooks`,
 		},
+		"k8s:prerelease-lifecycle-gen:introduced": {
+			good: "+k8s:prerelease-lifecycle-gen:introduced=1.20", want: Release{Major: 1, Minor: 20},
+			bad: "+k8s:prerelease-lifecycle-gen:introduced=1.x",
+		},
+		"k8s:prerelease-lifecycle-gen:deprecated": {
+			good: "+k8s:prerelease-lifecycle-gen:deprecated=1.23", want: Release{Major: 1, Minor: 23},
+			bad: "+k8s:prerelease-lifecycle-gen:deprecated=1",
+		},
+		"k8s:prerelease-lifecycle-gen:removed": {
+			good: "+k8s:prerelease-lifecycle-gen:removed=2.0", want: Release{Major: 2, Minor: 0},
+			bad: "+k8s:prerelease-lifecycle-gen:removed=+1.2",
+		},
+		"k8s:prerelease-lifecycle-gen:replacement": {
+			good: "+k8s:prerelease-lifecycle-gen:replacement=apps,v1,Deployment", want: ReplacementKind{Group: "apps", Version: "v1", Kind: "Deployment"},
+			bad: "+k8s:prerelease-lifecycle-gen:replacement=apps,v1",
+		},
 		// A title takes any text (Raw): there is no bad one.
 		"kubebuilder:title": {good: `+kubebuilder:title="The title"`, want: "The title"},
 	}

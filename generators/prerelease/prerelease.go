@@ -16,13 +16,12 @@ import (
 	"path"
 	"regexp"
 	"sort"
-	"strconv"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
 	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/gen"
+	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 )
 
@@ -120,34 +119,31 @@ func lifecycleOf(t *model.Type, isGA bool) (lifecycle, error) {
 	if !ok {
 		return life, diag.Errorf(t.Pos, "type %s embeds TypeMeta in a +%s package but has no +%s=<major>.<minor> marker", t.Name, markerEnabled, markerIntroduced)
 	}
-	life.introduced = parseRelease(m.Value)
+	life.introduced = releaseOf(m)
 	deprecated := release{life.introduced.major, life.introduced.minor + 3}
 	if m, ok := t.Markers.Get(markerDeprecated); ok {
-		deprecated = parseRelease(m.Value)
+		deprecated = releaseOf(m)
 		life.deprecated = &deprecated
 	} else if !isGA {
 		life.deprecated = &deprecated
 	}
 	removed := release{deprecated.major, deprecated.minor + 3}
 	if m, ok := t.Markers.Get(markerRemoved); ok {
-		removed = parseRelease(m.Value)
+		removed = releaseOf(m)
 		life.removed = &removed
 	} else if !isGA {
 		life.removed = &removed
 	}
-	if m, ok := t.Markers.Get(markerReplacement); ok {
-		parts := strings.Split(m.Value, ",")
-		life.replacement = &[3]string{parts[0], parts[1], parts[2]}
+	if r, ok := markers.Typed[markers.ReplacementKind](t.Markers, markerReplacement); ok {
+		life.replacement = &[3]string{r.Group, r.Version, r.Kind}
 	}
 	return life, nil
 }
 
-// parseRelease reads a value CheckRelease has accepted.
-func parseRelease(value string) release {
-	major, minor, _ := strings.Cut(value, ".")
-	a, _ := strconv.Atoi(major)
-	b, _ := strconv.Atoi(minor)
-	return release{a, b}
+// releaseOf is the release a marker's value, typed at load, names.
+func releaseOf(m markers.Marker) release {
+	r, _ := markers.Value[markers.Release](m)
+	return release{r.Major, r.Minor}
 }
 
 var methodNames = []string{"APILifecycleIntroduced", "APILifecycleDeprecated", "APILifecycleReplacement", "APILifecycleRemoved"}
