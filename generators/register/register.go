@@ -174,7 +174,7 @@ func run(pass *gen.Pass) error {
 		jen.Return(jen.Nil()),
 	)
 	if RecordsResources(pkg) {
-		WriteResources(f, pkg, "localSchemeBuilder")
+		WriteResources(f, pkg, "localSchemeBuilder", pkg.Name) // the version SchemeGroupVersion registers
 	}
 	return nil
 }

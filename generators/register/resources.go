@@ -31,8 +31,11 @@ func RecordsResources(pkg *model.Package) bool {
 // init registering it with builder, the package's scheme builder, so that
 // AddToScheme brings the names along: a server serving the scheme (the
 // in-process one) then serves what the clients request, with or without
-// the CRDs. Call it only when RecordsResources.
-func WriteResources(f *jen.File, pkg *model.Package, builder string) {
+// the CRDs. version is the version the package's scheme registers its kinds
+// in: register-gen's is the package name, a hand-written register.go's is
+// taken to be the layer's (+versionName, else the package name). Call it
+// only when RecordsResources.
+func WriteResources(f *jen.File, pkg *model.Package, builder, version string) {
 	f.Line()
 	f.Func().Id("init").Params().Block(
 		jen.Id(builder).Dot("Register").Call(jen.Id(registerResources)),
@@ -42,7 +45,7 @@ func WriteResources(f *jen.File, pkg *model.Package, builder string) {
 	f.Comment("that serve the scheme.")
 	f.Func().Id(registerResources).Params(jen.Id("scheme").Op("*").Qual(runtimePkg, "Scheme")).Error().BlockFunc(func(g *jen.Group) {
 		for _, res := range resourcesOf(pkg) {
-			g.Qual(resourcesPkg, "Register").Call(jen.Id("scheme"), gvkLiteral(pkg.API, res.Kind), namesLiteral(res))
+			g.Qual(resourcesPkg, "Register").Call(jen.Id("scheme"), gvkLiteral(pkg.API.Group, version, res.Kind), namesLiteral(res))
 		}
 		g.Return(jen.Nil())
 	})
@@ -60,9 +63,9 @@ func resourcesOf(pkg *model.Package) []*model.Resource {
 	return out
 }
 
-func gvkLiteral(gv model.GroupVersion, kind string) jen.Code {
+func gvkLiteral(group, version, kind string) jen.Code {
 	return jen.Qual(schemaPkg, "GroupVersionKind").Values(
-		field("Group", jen.Lit(gv.Group)), field("Version", jen.Lit(gv.Version)), field("Kind", jen.Lit(kind)))
+		field("Group", jen.Lit(group)), field("Version", jen.Lit(version)), field("Kind", jen.Lit(kind)))
 }
 
 // namesLiteral is res as a resources.Names, with only its non-zero fields,

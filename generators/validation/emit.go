@@ -55,7 +55,7 @@ func newWriter(pass *gen.Pass, plan *packagePlan) *writer {
 func (w *writer) write() {
 	w.writeRegistration()
 	if w.plan.resources {
-		register.WriteResources(w.file, w.plan.pkg, w.plan.schemeBuilder)
+		register.WriteResources(w.file, w.plan.pkg, w.plan.schemeBuilder, w.plan.pkg.API.Version)
 		w.file.Line()
 	}
 	for _, tp := range w.plan.types {
