@@ -183,6 +183,7 @@ var unquotedStrings = map[string]bool{
 	"kubebuilder:validation:Type":        true,
 	"kubebuilder:title":                  true,
 	"k8s:supportsSubresource":            true,
+	"k8s:isSubresource":                  true,
 	"k8s:validation-gen-scheme-registry": true,
 	"listMapKey":                         true,
 }
