@@ -4,9 +4,11 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -57,7 +59,7 @@ func cmdNames(args []string) error {
 		}
 		compared++
 		if !want[r.resource] {
-			differ = append(differ, fmt.Sprintf("%s: the client requests %q for %s %s; the CRD's plural is %s", r.file, r.resource, r.kind, r.version, strings.Join(sortedSet(want), " or ")))
+			differ = append(differ, fmt.Sprintf("%s: the client requests %q for %s %s; the CRD's plural is %s", r.file, r.resource, r.kind, r.version, strings.Join(slices.Sorted(maps.Keys(want)), " or ")))
 		}
 	}
 	fmt.Printf("names: crd-versions=%d typed=%d fakes=%d compared=%d differ=%d\n", crdVersions, typed, fakes, compared, len(differ))
@@ -145,13 +147,4 @@ func clientRequests(dir string) ([]clientRequest, error) {
 		return nil
 	})
 	return out, err
-}
-
-func sortedSet(set map[string]bool) []string {
-	var out []string
-	for k := range set {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
