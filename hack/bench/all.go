@@ -66,7 +66,7 @@ var allRemovedFiles = []string{deepcopyOutputFile, "zz_generated.prerelease-life
 func prepareAll(ctx context.Context, ws *workspace) (int, error) {
 	count := 0
 	for i, name := range allRemovedFiles {
-		n, err := removeFilesNamed(ws.apiDir, name)
+		n, err := ws.discardFilesNamed(name)
 		if err != nil {
 			return 0, err
 		}

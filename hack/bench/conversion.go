@@ -100,7 +100,11 @@ func prepareConversion(_ context.Context, ws *workspace) (int, error) {
 	conversions := 0
 	for _, pkg := range ws.packages {
 		for _, name := range kubeapis.GeneratedFiles {
-			err := os.Remove(filepath.Join(ws.apiDir, pkg, name))
+			path := filepath.Join(ws.apiDir, pkg, name)
+			_, err := os.Stat(path)
+			if err == nil {
+				err = ws.discard(path)
+			}
 			if err == nil && name == conversionOutputFile {
 				conversions++
 			} else if err != nil && !os.IsNotExist(err) {

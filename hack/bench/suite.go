@@ -117,7 +117,7 @@ const clientOutputDir = "zz_client"
 // removeDeepcopyFiles deletes the deepcopy files k8s.io/api ships and
 // counts them.
 func removeDeepcopyFiles(_ context.Context, ws *workspace) (int, error) {
-	return removeFilesNamed(ws.apiDir, deepcopyOutputFile)
+	return ws.discardFilesNamed(deepcopyOutputFile)
 }
 
 // markClientOutput points every +genclient package of the copy at one

@@ -146,8 +146,10 @@ func prepareValidation(ctx context.Context, ws *workspace) (int, error) {
 		if err := tagValidationPackage(filepath.Join(dir, "doc.go")); err != nil {
 			return 0, err
 		}
-		if err := os.Remove(filepath.Join(dir, validationOutputFile)); err != nil && !os.IsNotExist(err) {
-			return 0, err
+		if path := filepath.Join(dir, validationOutputFile); fileExists(path) {
+			if err := ws.discard(path); err != nil {
+				return 0, err
+			}
 		}
 		if body, ok := customValidations[pkg]; ok {
 			src := fmt.Sprintf("package %s\n\nimport (\n\t\"context\"\n\n\t\"k8s.io/apimachinery/pkg/api/operation\"\n\t\"k8s.io/apimachinery/pkg/util/validation/field\"\n)\n\n%s",
