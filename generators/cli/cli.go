@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/formatcache"
 	"github.com/metagen-dev/metagen/generators/pipeline"
 )
 
@@ -123,6 +124,10 @@ func parsePipelineFlags(name string, args []string, stderr io.Writer) (pipeline.
 	}
 	if f.tags != "" {
 		opts.BuildFlags = []string{"-tags=" + f.tags}
+	}
+	var cacheErr error
+	if opts.FormatCache, cacheErr = formatcache.Open(); cacheErr != nil {
+		fmt.Fprintf(stderr, "metagen: warning: %v; formatting without the cache\n", cacheErr)
 	}
 	report := newReporter(stderr, f.verbose, f.quiet)
 	report.attach(&opts)

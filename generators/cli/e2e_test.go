@@ -104,8 +104,19 @@ func TestOutputIsDeterministic(t *testing.T) {
 	copyTree(t, root, first, notOurOutput)
 	copyTree(t, root, second, notOurOutput)
 
-	runCommand(t, first, []string{"GOMAXPROCS=1"}, bin, "generate", "./examples/...")
-	runCommand(t, filepath.Join(second, "examples"), []string{"GOMAXPROCS=2"}, bin, "generate", "./...")
+	// Both runs share a format cache: the first fills it, the second reads
+	// every file from it (formatcache), and both must write what the
+	// formatter writes.
+	cache := t.TempDir()
+	runCommand(t, first, []string{"GOMAXPROCS=1", "METAGEN_CACHE=" + cache}, bin, "generate", "./examples/...")
+	filled := formatEntries(t, cache)
+	if filled == 0 {
+		t.Fatal("the first run stored nothing in the format cache")
+	}
+	runCommand(t, filepath.Join(second, "examples"), []string{"GOMAXPROCS=2", "METAGEN_CACHE=" + cache}, bin, "generate", "./...")
+	if again := formatEntries(t, cache); again != filled {
+		t.Fatalf("the second run formatted %d files again instead of reading them from the cache", again-filled)
+	}
 
 	outputs := generatedFiles(t, first)
 	if len(outputs) == 0 {
@@ -119,6 +130,19 @@ func TestOutputIsDeterministic(t *testing.T) {
 			t.Errorf("%s differs from the checked-in file", rel)
 		}
 	}
+}
+
+// formatEntries counts the entries of the format cache under dir.
+func formatEntries(t *testing.T, dir string) int {
+	t.Helper()
+	n := 0
+	filepath.WalkDir(filepath.Join(dir, "format"), func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && d.Name() != "trim.txt" {
+			n++
+		}
+		return nil
+	})
+	return n
 }
 
 func hasHandWrittenGo(dir string) bool {

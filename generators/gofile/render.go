@@ -14,6 +14,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/metagen-dev/metagen/generators/formatcache"
 	"github.com/metagen-dev/metagen/generators/load"
 )
 
@@ -93,9 +94,15 @@ func onlyComments(path string, src []byte) error {
 	}
 }
 
-// Render formats one generated file (jennifer runs go/format once) with the
-// build constraint, the boilerplate and our generated-code header on top.
+// Render formats one generated file with the build constraint, the
+// boilerplate and our generated-code header on top.
 func Render(code *jen.File, header Header, buildConstraint string) ([]byte, error) {
+	return RenderWith(nil, code, header, buildConstraint)
+}
+
+// RenderWith is Render with its go/format.Source from cache (nil: formatted
+// every time). jennifer writes the text unformatted and the cache formats it.
+func RenderWith(cache *formatcache.Cache, code *jen.File, header Header, buildConstraint string) ([]byte, error) {
 	var top []string
 	if buildConstraint != "" {
 		top = append(top, "//go:build "+buildConstraint)
@@ -105,11 +112,17 @@ func Render(code *jen.File, header Header, buildConstraint string) ([]byte, erro
 	}
 	top = append(top, load.GeneratedHeader)
 	code.HeaderComment(strings.Join(top, "\n\n"))
-	var out bytes.Buffer
-	if err := code.Render(&out); err != nil {
+	code.NoFormat = true
+	var src bytes.Buffer
+	if err := code.Render(&src); err != nil {
 		return nil, fmt.Errorf("formatting generated code: %w", err)
 	}
-	return out.Bytes(), nil
+	out, err := cache.Source(src.Bytes())
+	if err != nil {
+		// jennifer's own wording when it formats, with the text it could not.
+		return nil, fmt.Errorf("formatting generated code: Error %s while formatting source:\n%s", err, src.Bytes())
+	}
+	return out, nil
 }
 
 // RenderYAML puts our header on top of a YAML document. A YAML file carries

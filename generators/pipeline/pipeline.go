@@ -18,6 +18,7 @@ import (
 	"github.com/metagen-dev/metagen/generators/deepcopy"
 	"github.com/metagen-dev/metagen/generators/defaults"
 	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/formatcache"
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/gofile"
 	"github.com/metagen-dev/metagen/generators/lint"
@@ -65,6 +66,9 @@ type Options struct {
 	Progress ProgressFunc
 	// Stats, when set, is filled in with what the run did.
 	Stats *Stats
+	// FormatCache, when set, formats the generated Go files (go/format's
+	// output, reused across runs); nil formats each one.
+	FormatCache *formatcache.Cache
 }
 
 // Generate plans and writes. On any error nothing is written.
@@ -104,7 +108,7 @@ func NewPlan(opts Options) (*gofile.Plan, error) {
 	var wanted map[string][]byte
 	var warnings, checkProblems []error
 	err = obs.timed(func(s *Stats) *time.Duration { return &s.Generate }, func() (err error) {
-		wanted, warnings, checkProblems, err = run(universe, selected, checks, header, obs)
+		wanted, warnings, checkProblems, err = run(universe, selected, checks, renderer{header, opts.FormatCache}, obs)
 		return err
 	})
 	checkErrs, checkWarnings := diag.Split(checkProblems...)
@@ -203,7 +207,7 @@ type job struct {
 // cores and renders the files. Results are gathered in a fixed order, so
 // output never depends on scheduling. Warnings come back apart from the
 // errors, and the checks' problems apart from both.
-func run(universe *model.Universe, selected, checks []*gen.Generator, header gofile.Header, obs *observer) (map[string][]byte, []error, []error, error) {
+func run(universe *model.Universe, selected, checks []*gen.Generator, render renderer, obs *observer) (map[string][]byte, []error, []error, error) {
 	closure, err := gen.Closure(selected)
 	if err != nil {
 		return nil, nil, nil, err
@@ -238,7 +242,7 @@ func run(universe *model.Universe, selected, checks []*gen.Generator, header gof
 		go func() {
 			defer func() { <-limit; wg.Done() }()
 			start := time.Now()
-			j.files, j.warnings, j.err = execute(j.pass, header)
+			j.files, j.warnings, j.err = execute(j.pass, render)
 			j.elapsed = time.Since(start)
 			if !j.check {
 				obs.report(PhaseGenerating, int(done.Add(1)), len(jobs))
@@ -299,9 +303,15 @@ func prepare(universe *model.Universe, selected []*gen.Generator, running map[*g
 	}
 }
 
+// renderer is how a run turns a pass's files into bytes.
+type renderer struct {
+	header gofile.Header
+	cache  *formatcache.Cache
+}
+
 // execute runs one pass and renders its files. A generator may return
 // warnings (*diag.Warning) beside or instead of errors; only errors stop it.
-func execute(pass *gen.Pass, header gofile.Header) (map[string][]byte, []error, error) {
+func execute(pass *gen.Pass, render renderer) (map[string][]byte, []error, error) {
 	errs, warnings := diag.Split(pass.Generator.Run(pass))
 	warnings = append(warnings, pass.Warnings()...)
 	if len(errs) > 0 {
@@ -313,7 +323,7 @@ func execute(pass *gen.Pass, header gofile.Header) (map[string][]byte, []error, 
 			files[f.Path] = gofile.RenderYAML(f.YAML)
 			continue
 		}
-		content, err := gofile.Render(f.Code, header, f.Generator.BuildConstraint)
+		content, err := gofile.RenderWith(render.cache, f.Code, render.header, f.Generator.BuildConstraint)
 		if err != nil {
 			return nil, warnings, fmt.Errorf("%s: generator %s: %w", f.Path, f.Generator.Name, err)
 		}

@@ -52,7 +52,7 @@ func TestRequiredGeneratorIsPreparedNotWritten(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, _, _, err = run(universe, []*gen.Generator{user}, nil, header, newObserver(Options{}))
+	_, _, _, err = run(universe, []*gen.Generator{user}, nil, renderer{header: header}, newObserver(Options{}))
 	if err == nil {
 		t.Fatal("the Prepare error is not reported")
 	}
@@ -68,7 +68,7 @@ func TestRequiredGeneratorIsPreparedNotWritten(t *testing.T) {
 		return &counted{packages: len(p.Universe.Packages)}, nil
 	}
 	prepared.Store(0)
-	files, _, _, err := run(universe, []*gen.Generator{user}, nil, header, newObserver(Options{}))
+	files, _, _, err := run(universe, []*gen.Generator{user}, nil, renderer{header: header}, newObserver(Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +182,7 @@ func TestChecksShareRequiredResults(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	_, _, checked, err := run(universe, []*gen.Generator{user}, []*gen.Generator{check}, header, newObserver(Options{}))
+	_, _, checked, err := run(universe, []*gen.Generator{user}, []*gen.Generator{check}, renderer{header: header}, newObserver(Options{}))
 	if prepared.Load() != 1 {
 		t.Errorf("the required result was prepared %d times for a generator and a check, want once", prepared.Load())
 	}
@@ -194,7 +194,7 @@ func TestChecksShareRequiredResults(t *testing.T) {
 	}
 
 	prepared.Store(0)
-	_, _, checked, err = run(universe, []*gen.Generator{plain}, []*gen.Generator{check}, header, newObserver(Options{}))
+	_, _, checked, err = run(universe, []*gen.Generator{plain}, []*gen.Generator{check}, renderer{header: header}, newObserver(Options{}))
 	if err != nil {
 		t.Errorf("only the check requires the result: its Prepare error is not the run's, got %v", err)
 	}

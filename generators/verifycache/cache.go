@@ -3,10 +3,11 @@ package verifycache
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/metagen-dev/metagen/generators/cachedir"
 )
 
 // Result is what a passing verify printed and counted, replayed on a hit.
@@ -33,22 +34,7 @@ func Open() (*Cache, error) {
 }
 
 // cacheDir is where the entries live, "" when the cache is off.
-func cacheDir() (string, error) {
-	dir := os.Getenv("METAGEN_CACHE")
-	switch {
-	case dir == "off":
-		return "", nil
-	case dir == "":
-		base, err := os.UserCacheDir()
-		if err != nil {
-			return "", fmt.Errorf("no cache directory (%v); set METAGEN_CACHE to a directory or to off", err)
-		}
-		dir = filepath.Join(base, "metagen")
-	case !filepath.IsAbs(dir):
-		return "", fmt.Errorf("METAGEN_CACHE=%s: want off or an absolute path", dir)
-	}
-	return filepath.Join(filepath.Clean(dir), "verify"), nil
-}
+func cacheDir() (string, error) { return cachedir.Of("verify") }
 
 // Lookup returns the result stored under key.
 func (c *Cache) Lookup(key string) (Result, bool) {

@@ -21,7 +21,11 @@ import (
 // metagen" in a downstream module against the binary run there directly, and
 // the floor (hack/bench/floor: go list plus one type check from source).
 const (
-	toolAnchors       = "anchors"
+	toolAnchors = "anchors"
+	// toolMetagenCold is metagen with its format cache emptied before every
+	// run: a first run on the machine (the metagen row's cache was filled by
+	// its warm-up, as by any earlier run).
+	toolMetagenCold   = "metagen-cold"
 	toolMetagenVerify = "metagen-verify"
 	// toolMetagenVerifyWarm is verify of the same tree again: a hit in the
 	// verify cache a verify of that tree filled (metagen-verify's cache is
@@ -38,12 +42,12 @@ const (
 func init() {
 	suites["all"] = suite{
 		name:        "all",
-		tools:       []string{toolMetagen, toolControllerGen, toolAnchors, toolMetagenVerify, toolMetagenVerifyWarm, toolGoToolNoop, toolDirectNoop, toolFloor},
+		tools:       []string{toolMetagen, toolMetagenCold, toolControllerGen, toolAnchors, toolMetagenVerify, toolMetagenVerifyWarm, toolGoToolNoop, toolDirectNoop, toolFloor},
 		outputFile:  deepcopyOutputFile,
 		metagenArgs: "generate --header-file {header} ./...",
 		prepare:     prepareAll,
 		ratioPairs: [][2]string{
-			{toolMetagen, toolControllerGen}, {toolMetagen, toolAnchors}, {toolMetagen, toolFloor},
+			{toolMetagen, toolControllerGen}, {toolMetagenCold, toolControllerGen}, {toolMetagenCold, toolMetagen}, {toolMetagen, toolAnchors}, {toolMetagen, toolFloor},
 			{toolMetagenVerify, toolMetagen}, {toolMetagenVerifyWarm, toolMetagen}, {toolGoToolNoop, toolDirectNoop}, {toolControllerGen, toolFloor},
 		},
 		target:      toolControllerGen,
@@ -51,7 +55,7 @@ func init() {
 		readOnly:    map[string]bool{toolMetagenVerify: true, toolMetagenVerifyWarm: true, toolGoToolNoop: true, toolDirectNoop: true, toolFloor: true},
 		// verify needs the tree metagen generates; it is written untimed
 		// after every reset.
-		setup: map[string]func(context.Context, *workspace, tool) error{toolMetagenVerify: verifyCold, toolMetagenVerifyWarm: verifyWarm},
+		setup: map[string]func(context.Context, *workspace, tool) error{toolMetagenCold: emptyCache, toolMetagenVerify: verifyCold, toolMetagenVerifyWarm: verifyWarm},
 	}
 }
 
@@ -147,9 +151,14 @@ func appendFile(from, to string) error {
 	return err
 }
 
-// verifyCacheDir is the METAGEN_CACHE of a verify row.
+// verifyCacheDir is the METAGEN_CACHE of a verify row, and of metagen-cold.
 func verifyCacheDir(ws *workspace, name string) string {
 	return filepath.Join(ws.root, name+"-cache")
+}
+
+// emptyCache empties a row's METAGEN_CACHE before its run.
+func emptyCache(_ context.Context, ws *workspace, t tool) error {
+	return os.RemoveAll(verifyCacheDir(ws, t.name))
 }
 
 // verifyCold brings the tree up to date and empties the verify cache: the
@@ -192,6 +201,10 @@ func prepareAllTool(ctx context.Context, cfg config, name, repoRoot string, ws *
 		return mg, ok, err
 	}
 	switch name {
+	case toolMetagenCold:
+		mg.name = name
+		mg.env = []string{"METAGEN_CACHE=" + verifyCacheDir(ws, name)}
+		return mg, true, nil
 	case toolMetagenVerify, toolMetagenVerifyWarm:
 		mg.name = name
 		mg.args = expandArgs([]string{"verify", "--header-file", "{header}", "./..."}, ws)
