@@ -255,6 +255,12 @@ opts into (or those -g names), and writes the files whose bytes change, printing
 Nothing is written when anything is wrong: the errors are printed as file:line:col (exit 2).
 A summary line ends the run on stderr; on a terminal, a phase that takes more than a second
 is shown while it runs.
+Formatting is memoized: the go/format output of the Go files a generator writes for a package
+is kept in metagen/format under the user cache directory, under the hash of their text before
+formatting and of the Go release metagen was built with, and a later run (verify too) that
+renders the same texts reads them instead of formatting again. An entry that does not match the hash it carries is formatted
+anew; entries unused for five days are removed. METAGEN_CACHE=DIR moves it, METAGEN_CACHE=off
+turns it off.
 `,
 	"verify": `Runs generate without writing: exits 0 when every generated file is current, and 1 with a
 unified diff on stdout when one is stale, missing or extra (for CI; metagentest.Verify

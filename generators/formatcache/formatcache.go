@@ -7,13 +7,17 @@
 // formatted text is a function of the text before formatting and the Go
 // release whose go/format metagen was built with, so it is stored under the
 // SHA-256 of both and reused by any later run, in any module — as the go
-// command's build cache reuses a compile. Entries carry the hash of what they
+// command's build cache reuses a compile. The files of one pass are one
+// entry (a client pass writes up to 150 files: one entry costs one create on
+// a first run and one read on the next, where an entry per file cost 15% of
+// a first run's CPU in system calls). Entries carry the hash of what they
 // hold; one that does not match it is formatted again, never trusted.
 package formatcache
 
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"go/format"
@@ -21,6 +25,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"sync"
 	"time"
 
@@ -30,7 +35,8 @@ import (
 // Cache is a directory of formatted files, one per input text.
 type Cache struct {
 	dir     string
-	made    sync.Map // subdirectories known to exist
+	made    sync.Once // the directory
+	madeErr error
 	trimmed sync.Once
 }
 
@@ -43,45 +49,70 @@ func Open() (*Cache, error) {
 	return &Cache{dir: dir}, nil
 }
 
-// Source is go/format.Source(src), from the cache when it holds it. A nil
-// Cache formats every time. Input that does not format is not stored: its
-// error is go/format's.
-func (c *Cache) Source(src []byte) ([]byte, error) {
+// FormatError is go/format's refusal of one of the texts given to Sources.
+type FormatError struct {
+	Index int // into the texts
+	Err   error
+}
+
+func (e *FormatError) Error() string { return e.Err.Error() }
+func (e *FormatError) Unwrap() error { return e.Err }
+
+// Sources is go/format.Source of each of srcs, all from one entry when the
+// cache holds one for exactly these texts. A nil Cache formats every time.
+// Texts that do not format are not stored: the error is a *FormatError.
+func (c *Cache) Sources(srcs [][]byte) ([][]byte, error) {
 	if c == nil {
-		return format.Source(src)
+		return formatAll(srcs)
 	}
-	key := keyOf(src)
-	path := c.entry(key)
-	if out, ok := read(path); ok {
-		return out, nil
+	path := c.entry(keyOf(srcs))
+	if outs, ok := read(path, len(srcs)); ok {
+		return outs, nil
 	}
-	out, err := format.Source(src)
+	outs, err := formatAll(srcs)
 	if err != nil {
 		return nil, err
 	}
 	// A cache that cannot be written only costs the next run its speed.
-	_ = c.store(path, out)
-	return out, nil
+	_ = c.store(path, outs)
+	return outs, nil
+}
+
+func formatAll(srcs [][]byte) ([][]byte, error) {
+	outs := make([][]byte, len(srcs))
+	for i, src := range srcs {
+		out, err := format.Source(src)
+		if err != nil {
+			return nil, &FormatError{Index: i, Err: err}
+		}
+		outs[i] = out
+	}
+	return outs, nil
 }
 
 // version is part of every key: the layout of entries, and the formatter.
 var version = "metagen formatcache 1\x00" + runtime.Version() + "\x00"
 
-func keyOf(src []byte) string {
+// keyOf is the SHA-256 of the version and of the texts, each after its length.
+func keyOf(srcs [][]byte) string {
 	h := sha256.New()
 	io.WriteString(h, version)
-	h.Write(src)
+	for _, src := range srcs {
+		h.Write(binary.AppendUvarint(nil, uint64(len(src))))
+		h.Write(src)
+	}
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// entry is where the formatted text of key lives: in one of 256
-// subdirectories, as the go command spreads its cache.
-func (c *Cache) entry(key string) string { return filepath.Join(c.dir, key[:2], key) }
+// entry is where the formatted texts of key live. One directory holds them
+// all: a run of all of k8s.io/api stores about 230 entries (one per pass).
+func (c *Cache) entry(key string) string { return filepath.Join(c.dir, key) }
 
-// An entry is the hex SHA-256 of the formatted text, a newline, the text.
+// An entry is the hex SHA-256 of the rest, a newline, and each formatted
+// text after its length in decimal and a newline.
 const sumLen = 2 * sha256.Size
 
-func read(path string) ([]byte, bool) {
+func read(path string, n int) ([][]byte, bool) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, false
@@ -91,35 +122,59 @@ func read(path string) ([]byte, bool) {
 	if err != nil || len(data) < sumLen+1 || data[sumLen] != '\n' {
 		return nil, false
 	}
-	out := data[sumLen+1:]
-	sum := sha256.Sum256(out)
+	body := data[sumLen+1:]
+	sum := sha256.Sum256(body)
 	if !bytes.Equal([]byte(hex.EncodeToString(sum[:])), data[:sumLen]) {
 		return nil, false // torn or tampered with: format again, and overwrite it
+	}
+	outs, ok := split(body, n)
+	if !ok {
+		return nil, false
 	}
 	if info, err := f.Stat(); err == nil && time.Since(info.ModTime()) > touchAfter {
 		now := time.Now()
 		os.Chtimes(path, now, now) // used: trim keeps it
 	}
-	return out, true
+	return outs, true
+}
+
+// split is the n texts of an entry's body.
+func split(body []byte, n int) ([][]byte, bool) {
+	outs := make([][]byte, 0, n)
+	for len(body) > 0 {
+		line, rest, found := bytes.Cut(body, []byte("\n"))
+		size, err := strconv.Atoi(string(line))
+		if !found || err != nil || size < 0 || size > len(rest) {
+			return nil, false
+		}
+		outs, body = append(outs, rest[:size]), rest[size:]
+	}
+	return outs, len(outs) == n
+}
+
+func encode(outs [][]byte) []byte {
+	var body []byte
+	for _, out := range outs {
+		body = append(strconv.AppendInt(body, int64(len(out)), 10), '\n')
+		body = append(body, out...)
+	}
+	sum := sha256.Sum256(body)
+	return append(append([]byte(hex.EncodeToString(sum[:])), '\n'), body...)
 }
 
 // store writes an entry through a temporary file and a rename, so that a
 // concurrent reader never sees half of one.
-func (c *Cache) store(path string, out []byte) error {
-	dir := filepath.Dir(path)
-	if _, ok := c.made.Load(dir); !ok {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
-		c.made.Store(dir, true)
+func (c *Cache) store(path string, outs [][]byte) error {
+	c.made.Do(func() { c.madeErr = os.MkdirAll(c.dir, 0o755) })
+	if c.madeErr != nil {
+		return c.madeErr
 	}
 	c.trimmed.Do(func() { c.trim(time.Now()) })
-	tmp, err := os.CreateTemp(dir, "tmp-*")
+	tmp, err := os.CreateTemp(c.dir, "tmp-*")
 	if err != nil {
 		return err
 	}
-	sum := sha256.Sum256(out)
-	_, err = tmp.Write(append(append([]byte(hex.EncodeToString(sum[:])), '\n'), out...))
+	_, err = tmp.Write(encode(outs))
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
@@ -150,16 +205,10 @@ func (c *Cache) trim(now time.Time) {
 	} else if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return
 	}
-	subdirs, _ := os.ReadDir(c.dir)
-	for _, sub := range subdirs {
-		if !sub.IsDir() {
-			continue
-		}
-		entries, _ := os.ReadDir(filepath.Join(c.dir, sub.Name()))
-		for _, e := range entries {
-			if info, err := e.Info(); err == nil && now.Sub(info.ModTime()) > maxAge {
-				os.Remove(filepath.Join(c.dir, sub.Name(), e.Name()))
-			}
+	entries, _ := os.ReadDir(c.dir)
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil && e.Name() != "trim.txt" && now.Sub(info.ModTime()) > maxAge {
+			os.Remove(filepath.Join(c.dir, e.Name()))
 		}
 	}
 	os.WriteFile(stamp, nil, 0o644)

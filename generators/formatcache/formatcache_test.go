@@ -2,6 +2,7 @@ package formatcache
 
 import (
 	"bytes"
+	"errors"
 	"go/format"
 	"os"
 	"path/filepath"
@@ -9,7 +10,11 @@ import (
 	"time"
 )
 
-var unformatted = []byte("package p\nvar x = map[string]int{\n\"a\": 1,\n\"bcd\": 2,\n}\nfunc f( ) { return }\n")
+// Two texts, as a pass's files come: an entry holds both.
+var unformatted = [][]byte{
+	[]byte("package p\nvar x = map[string]int{\n\"a\": 1,\n\"bcd\": 2,\n}\nfunc f( ) { return }\n"),
+	[]byte("package p\ntype T struct{\nA int\nBcd string `json:\"bcd\"`\n}\n"),
+}
 
 func newCache(t *testing.T) *Cache {
 	t.Helper()
@@ -21,59 +26,84 @@ func newCache(t *testing.T) *Cache {
 	return c
 }
 
-func wantFormatted(t *testing.T) []byte {
+func wantFormatted(t *testing.T) [][]byte {
 	t.Helper()
-	want, err := format.Source(unformatted)
-	if err != nil {
-		t.Fatal(err)
+	var want [][]byte
+	for _, src := range unformatted {
+		out, err := format.Source(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, out)
 	}
 	return want
 }
 
-// A miss formats and stores; the entry is then what a hit returns.
-func TestSourceIsGoFormatsAndIsStored(t *testing.T) {
+func equal(a, b [][]byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !bytes.Equal(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// A miss formats and stores one entry for the texts; the entry is what a
+// hit then returns.
+func TestSourcesAreGoFormatsAndAreStored(t *testing.T) {
 	c := newCache(t)
 	want := wantFormatted(t)
-	got, err := c.Source(unformatted)
-	if err != nil || !bytes.Equal(got, want) {
+	got, err := c.Sources(unformatted)
+	if err != nil || !equal(got, want) {
 		t.Fatalf("miss: %q, %v; want %q", got, err, want)
 	}
 	entry := c.entry(keyOf(unformatted))
 	stored, err := os.ReadFile(entry)
-	if err != nil || !bytes.HasSuffix(stored, want) {
+	if err != nil || !bytes.Equal(stored, encode(want)) {
 		t.Fatalf("entry %s: %q, %v", entry, stored, err)
 	}
 	// The hit must come from the entry: make the entry say something else,
 	// with a matching sum, and see it returned.
-	other := []byte("package other\n")
+	other := [][]byte{[]byte("package other\n"), nil}
 	if err := c.store(entry, other); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := c.Source(unformatted); !bytes.Equal(got, other) {
+	if got, _ := c.Sources(unformatted); !equal(got, other) {
 		t.Fatalf("hit returned %q, not the entry's %q", got, other)
+	}
+	// Other texts (one changed, or one fewer) are another entry.
+	for _, srcs := range [][][]byte{{unformatted[0], []byte("package p\n")}, unformatted[:1]} {
+		if keyOf(srcs) == keyOf(unformatted) {
+			t.Errorf("%q has the same key", srcs)
+		}
 	}
 }
 
-// An entry whose sum does not match what it holds (a torn write, an edit)
-// is not trusted: the text is formatted again and the entry rewritten.
+// An entry that does not match its sum, or holds another number of texts,
+// is not trusted: the texts are formatted again and the entry rewritten.
 func TestDamagedEntryIsFormattedAgain(t *testing.T) {
 	c := newCache(t)
 	want := wantFormatted(t)
-	if _, err := c.Source(unformatted); err != nil {
+	if _, err := c.Sources(unformatted); err != nil {
 		t.Fatal(err)
 	}
 	entry := c.entry(keyOf(unformatted))
 	stored, _ := os.ReadFile(entry)
 	for name, damaged := range map[string][]byte{
-		"truncated": stored[:len(stored)-3],
-		"edited":    append(bytes.Clone(stored[:len(stored)-2]), "x\n"...),
-		"empty":     nil,
-		"no sum":    want,
+		"truncated":   stored[:len(stored)-3],
+		"edited":      append(bytes.Clone(stored[:len(stored)-2]), "x\n"...),
+		"empty":       nil,
+		"no sum":      want[0],
+		"one text":    encode(want[:1]),
+		"bad lengths": encode([][]byte{[]byte("9999\n")}),
 	} {
 		if err := os.WriteFile(entry, damaged, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if got, err := c.Source(unformatted); err != nil || !bytes.Equal(got, want) {
+		if got, err := c.Sources(unformatted); err != nil || !equal(got, want) {
 			t.Errorf("%s entry: got %q, %v; want %q", name, got, err, want)
 		}
 		if again, _ := os.ReadFile(entry); !bytes.Equal(again, stored) {
@@ -82,12 +112,15 @@ func TestDamagedEntryIsFormattedAgain(t *testing.T) {
 	}
 }
 
-// What go/format refuses is refused, and nothing is stored for it.
+// What go/format refuses is refused, naming which text, and nothing is
+// stored.
 func TestUnformattableSourceIsAnErrorAndNotStored(t *testing.T) {
 	c := newCache(t)
-	bad := []byte("package p\nfunc {\n")
-	if _, err := c.Source(bad); err == nil {
-		t.Fatal("no error for invalid Go")
+	bad := [][]byte{unformatted[0], []byte("package p\nfunc {\n")}
+	_, err := c.Sources(bad)
+	var refused *FormatError
+	if !errors.As(err, &refused) || refused.Index != 1 {
+		t.Fatalf("error %v, want a *FormatError for text 1", err)
 	}
 	if _, err := os.Stat(c.entry(keyOf(bad))); !os.IsNotExist(err) {
 		t.Fatalf("an entry was stored for invalid Go: %v", err)
@@ -100,7 +133,7 @@ func TestOffAndNil(t *testing.T) {
 	if c != nil || err != nil {
 		t.Fatalf("METAGEN_CACHE=off: %v, %v", c, err)
 	}
-	if got, err := c.Source(unformatted); err != nil || !bytes.Equal(got, wantFormatted(t)) {
+	if got, err := c.Sources(unformatted); err != nil || !equal(got, wantFormatted(t)) {
 		t.Fatalf("nil cache: %q, %v", got, err)
 	}
 	t.Setenv("METAGEN_CACHE", "relative/dir")
@@ -112,7 +145,7 @@ func TestOffAndNil(t *testing.T) {
 // Entries unused for maxAge go at the next trim; used ones stay.
 func TestTrimRemovesUnusedEntries(t *testing.T) {
 	c := newCache(t)
-	if _, err := c.Source(unformatted); err != nil {
+	if _, err := c.Sources(unformatted); err != nil {
 		t.Fatal(err)
 	}
 	used := c.entry(keyOf(unformatted))

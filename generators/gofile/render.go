@@ -5,6 +5,7 @@ package gofile
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/scanner"
 	"go/token"
@@ -97,12 +98,51 @@ func onlyComments(path string, src []byte) error {
 // Render formats one generated file with the build constraint, the
 // boilerplate and our generated-code header on top.
 func Render(code *jen.File, header Header, buildConstraint string) ([]byte, error) {
-	return RenderWith(nil, code, header, buildConstraint)
+	out, err := RenderAll(nil, header, []GoFile{{Code: code, BuildConstraint: buildConstraint}})
+	if err != nil {
+		return nil, err
+	}
+	return out[0], nil
 }
 
-// RenderWith is Render with its go/format.Source from cache (nil: formatted
-// every time). jennifer writes the text unformatted and the cache formats it.
-func RenderWith(cache *formatcache.Cache, code *jen.File, header Header, buildConstraint string) ([]byte, error) {
+// GoFile is one generated Go file, before rendering.
+type GoFile struct {
+	Path, Generator string // for errors
+	Code            *jen.File
+	BuildConstraint string
+}
+
+// RenderAll renders the Go files of one pass as Render does, formatted
+// through cache (nil: go/format.Source each): jennifer writes the text
+// unformatted, and the files are formatted, or read from the cache, as one.
+func RenderAll(cache *formatcache.Cache, header Header, files []GoFile) ([][]byte, error) {
+	srcs := make([][]byte, len(files))
+	for i, f := range files {
+		src, err := unformatted(f.Code, header, f.BuildConstraint)
+		if err != nil {
+			return nil, fmt.Errorf("%sformatting generated code: %w", pathPrefix(f), err)
+		}
+		srcs[i] = src
+	}
+	outs, err := cache.Sources(srcs)
+	var refused *formatcache.FormatError
+	if errors.As(err, &refused) {
+		// jennifer's own wording when it formats, with the text it could not.
+		return nil, fmt.Errorf("%sformatting generated code: Error %s while formatting source:\n%s", pathPrefix(files[refused.Index]), refused.Err, srcs[refused.Index])
+	}
+	return outs, err
+}
+
+// pathPrefix is where an error names the file: "<path>: generator <name>: ".
+func pathPrefix(f GoFile) string {
+	if f.Path == "" {
+		return ""
+	}
+	return f.Path + ": generator " + f.Generator + ": "
+}
+
+// unformatted is a file's text as jennifer writes it, with the header.
+func unformatted(code *jen.File, header Header, buildConstraint string) ([]byte, error) {
 	var top []string
 	if buildConstraint != "" {
 		top = append(top, "//go:build "+buildConstraint)
@@ -115,14 +155,9 @@ func RenderWith(cache *formatcache.Cache, code *jen.File, header Header, buildCo
 	code.NoFormat = true
 	var src bytes.Buffer
 	if err := code.Render(&src); err != nil {
-		return nil, fmt.Errorf("formatting generated code: %w", err)
+		return nil, err
 	}
-	out, err := cache.Source(src.Bytes())
-	if err != nil {
-		// jennifer's own wording when it formats, with the text it could not.
-		return nil, fmt.Errorf("formatting generated code: Error %s while formatting source:\n%s", err, src.Bytes())
-	}
-	return out, nil
+	return src.Bytes(), nil
 }
 
 // RenderYAML puts our header on top of a YAML document. A YAML file carries

@@ -318,17 +318,23 @@ func execute(pass *gen.Pass, render renderer) (map[string][]byte, []error, error
 		return nil, warnings, errors.Join(errs...)
 	}
 	files := map[string][]byte{}
+	var goFiles []gofile.GoFile
 	for _, f := range pass.Files() {
 		if f.Code == nil {
 			files[f.Path] = gofile.RenderYAML(f.YAML)
 			continue
 		}
-		content, err := gofile.RenderWith(render.cache, f.Code, render.header, f.Generator.BuildConstraint)
+		goFiles = append(goFiles, gofile.GoFile{Path: f.Path, Generator: f.Generator.Name, Code: f.Code, BuildConstraint: f.Generator.BuildConstraint})
+		f.Code = nil // the job keeps its pass to the end of the run; the code tree is garbage once rendered
+	}
+	if len(goFiles) > 0 {
+		contents, err := gofile.RenderAll(render.cache, render.header, goFiles)
 		if err != nil {
-			return nil, warnings, fmt.Errorf("%s: generator %s: %w", f.Path, f.Generator.Name, err)
+			return nil, warnings, err
 		}
-		files[f.Path] = content
-		f.Code = nil // the job keeps its pass to the end of the run; the code tree is garbage now
+		for i, f := range goFiles {
+			files[f.Path] = contents[i]
+		}
 	}
 	return files, warnings, nil
 }

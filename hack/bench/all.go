@@ -93,7 +93,7 @@ func prepareAll(ctx context.Context, ws *workspace) (int, error) {
 // the tree otherwise. The first call tidies (minutes, offline); later ones
 // copy its go.mod and go.sum back after the reset.
 func generateUntimed(ctx context.Context, ws *workspace, t tool) error {
-	if _, err := runQuiet(ctx, ws.apiDir, goEnv(), t.bin, "generate", "--header-file", ws.headerFile, "./..."); err != nil {
+	if _, err := runQuiet(ctx, ws.apiDir, append(goEnv(), t.env...), t.bin, "generate", "--header-file", ws.headerFile, "./..."); err != nil {
 		return err
 	}
 	saved := filepath.Join(ws.root, "verify-go-mod")
@@ -156,18 +156,28 @@ func verifyCacheDir(ws *workspace, name string) string {
 	return filepath.Join(ws.root, name+"-cache")
 }
 
-// emptyCache empties a row's METAGEN_CACHE before its run.
+// emptyCache empties a row's METAGEN_CACHE before its run (moved aside,
+// not deleted: see discard).
 func emptyCache(_ context.Context, ws *workspace, t tool) error {
-	return os.RemoveAll(verifyCacheDir(ws, t.name))
+	return discardIfExists(ws, verifyCacheDir(ws, t.name))
+}
+
+func discardIfExists(ws *workspace, path string) error {
+	if !fileExists(path) {
+		return nil
+	}
+	return ws.discard(path)
 }
 
 // verifyCold brings the tree up to date and empties the verify cache: the
-// run does all the work, and pays for filling the cache.
+// run loads and renders everything, and pays for filling the cache. Its
+// format cache is left as the generate filled it, as after a generate on
+// the same machine (metagen's row is timed with a filled one too).
 func verifyCold(ctx context.Context, ws *workspace, t tool) error {
 	if err := generateUntimed(ctx, ws, t); err != nil {
 		return err
 	}
-	return os.RemoveAll(verifyCacheDir(ws, t.name))
+	return discardIfExists(ws, filepath.Join(verifyCacheDir(ws, t.name), "verify"))
 }
 
 // verifyWarm brings the tree up to date and, the first time, verifies it
@@ -177,7 +187,7 @@ func verifyWarm(ctx context.Context, ws *workspace, t tool) error {
 	if err := generateUntimed(ctx, ws, t); err != nil {
 		return err
 	}
-	if _, err := os.Stat(verifyCacheDir(ws, t.name)); err == nil {
+	if fileExists(filepath.Join(verifyCacheDir(ws, t.name), "verify")) {
 		return nil
 	}
 	_, err := runQuiet(ctx, ws.apiDir, append(goEnv(), t.env...), t.bin, t.args...)
