@@ -98,7 +98,8 @@ func NewPlan(opts Options) (*gofile.Plan, error) {
 	var universe *model.Universe
 	err = obs.timed(func(s *Stats) *time.Duration { return &s.Load }, func() (err error) {
 		universe, err = load.Load(load.Options{Dir: opts.Dir, Patterns: opts.Patterns, BuildFlags: opts.BuildFlags, CommentsOnly: commentsOnly(selected), Settings: opts.Settings,
-			Listed: func(n int) { obs.report(PhaseLoading, 0, n) }})
+			ListInProcess: true, // one go command fewer where the module is plain (load falls back to go list otherwise)
+			Listed:        func(n int) { obs.report(PhaseLoading, 0, n) }})
 		return err
 	})
 	if err != nil {
