@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -109,6 +110,8 @@ func goEnvironmentSet() bool {
 		value := values[name]
 		switch {
 		case value == "", name == "GOWORK" && value == "off":
+		case name == "GOOS" && value == runtime.GOOS, name == "GOARCH" && value == runtime.GOARCH:
+			// The host's, as go generate sets them for every command it runs.
 		case name == "GOFLAGS":
 			for _, flag := range strings.Fields(value) {
 				if !slices.ContainsFunc(listingNeutralFlags, func(prefix string) bool { return strings.HasPrefix(flag, prefix) }) {

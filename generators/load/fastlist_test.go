@@ -3,6 +3,7 @@ package load
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -106,4 +107,27 @@ func describe(pkgs []*packages.Package) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// go generate sets GOOS and GOARCH for every command it runs: the host's
+// values leave the listing to us; another platform's send it to go list.
+func TestHostGOOSAndGOARCHAreNeutral(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir()) // no go env file
+	t.Setenv("GOENV", "")
+	for _, name := range listingSettings {
+		t.Setenv(name, "")
+	}
+	t.Setenv("GOOS", runtime.GOOS)
+	t.Setenv("GOARCH", runtime.GOARCH)
+	if goEnvironmentSet() {
+		t.Fatal("the host's GOOS and GOARCH, as go generate sets them, counted as a listing setting")
+	}
+	other := "plan9"
+	if runtime.GOOS == other {
+		other = "linux"
+	}
+	t.Setenv("GOOS", other)
+	if !goEnvironmentSet() {
+		t.Fatalf("GOOS=%s on %s did not count as a listing setting", other, runtime.GOOS)
+	}
 }
