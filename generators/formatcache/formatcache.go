@@ -15,6 +15,7 @@
 package formatcache
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
@@ -152,14 +153,24 @@ func split(body []byte, n int) ([][]byte, bool) {
 	return outs, len(outs) == n
 }
 
-func encode(outs [][]byte) []byte {
-	var body []byte
+// encode writes the entry of outs to w, without a copy of them: the sum
+// first (one pass over the texts), then the texts.
+func encode(w io.Writer, outs [][]byte) error {
+	h := sha256.New()
+	writeBody(h, outs)
+	bw := bufio.NewWriterSize(w, 64<<10)
+	bw.WriteString(hex.EncodeToString(h.Sum(nil)) + "\n")
+	writeBody(bw, outs)
+	return bw.Flush()
+}
+
+func writeBody(w io.Writer, outs [][]byte) {
+	var size []byte
 	for _, out := range outs {
-		body = append(strconv.AppendInt(body, int64(len(out)), 10), '\n')
-		body = append(body, out...)
+		size = append(strconv.AppendInt(size[:0], int64(len(out)), 10), '\n')
+		w.Write(size)
+		w.Write(out)
 	}
-	sum := sha256.Sum256(body)
-	return append(append([]byte(hex.EncodeToString(sum[:])), '\n'), body...)
 }
 
 // store writes an entry through a temporary file and a rename, so that a
@@ -174,7 +185,7 @@ func (c *Cache) store(path string, outs [][]byte) error {
 	if err != nil {
 		return err
 	}
-	_, err = tmp.Write(encode(outs))
+	err = encode(tmp, outs)
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}

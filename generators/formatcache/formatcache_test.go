@@ -39,6 +39,15 @@ func wantFormatted(t *testing.T) [][]byte {
 	return want
 }
 
+func encoded(t *testing.T, outs [][]byte) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := encode(&b, outs); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
 func equal(a, b [][]byte) bool {
 	if len(a) != len(b) {
 		return false
@@ -62,7 +71,7 @@ func TestSourcesAreGoFormatsAndAreStored(t *testing.T) {
 	}
 	entry := c.entry(keyOf(unformatted))
 	stored, err := os.ReadFile(entry)
-	if err != nil || !bytes.Equal(stored, encode(want)) {
+	if err != nil || !bytes.Equal(stored, encoded(t, want)) {
 		t.Fatalf("entry %s: %q, %v", entry, stored, err)
 	}
 	// The hit must come from the entry: make the entry say something else,
@@ -97,8 +106,8 @@ func TestDamagedEntryIsFormattedAgain(t *testing.T) {
 		"edited":      append(bytes.Clone(stored[:len(stored)-2]), "x\n"...),
 		"empty":       nil,
 		"no sum":      want[0],
-		"one text":    encode(want[:1]),
-		"bad lengths": encode([][]byte{[]byte("9999\n")}),
+		"one text":    encoded(t, want[:1]),
+		"bad lengths": encoded(t, [][]byte{[]byte("9999\n")}),
 	} {
 		if err := os.WriteFile(entry, damaged, 0o644); err != nil {
 			t.Fatal(err)

@@ -123,6 +123,7 @@ func RenderAll(cache *formatcache.Cache, header Header, files []GoFile) ([][]byt
 			return nil, fmt.Errorf("%sformatting generated code: %w", pathPrefix(f), err)
 		}
 		srcs[i] = src
+		files[i].Code = nil // its tree is garbage once written out: a client pass has up to 150
 	}
 	outs, err := cache.Sources(srcs)
 	var refused *formatcache.FormatError
