@@ -3,9 +3,11 @@
 package cachedir
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 // Of is the directory of the cache called name: under METAGEN_CACHE when it
@@ -26,4 +28,33 @@ func Of(name string) (string, error) {
 		return "", fmt.Errorf("METAGEN_CACHE=%s: want off or an absolute path", dir)
 	}
 	return filepath.Join(filepath.Clean(dir), name), nil
+}
+
+// An entry unused for MaxAge is removed by Trim, which looks at most once
+// per TrimInterval.
+const (
+	MaxAge       = 5 * 24 * time.Hour
+	TrimInterval = 24 * time.Hour
+)
+
+// Trim removes the entries of the cache directory dir (files, leftover
+// temporary ones too) whose modification time is older than MaxAge, unless
+// it did so less than TrimInterval ago (trim.txt's time says when).
+func Trim(dir string, now time.Time) error {
+	stamp := filepath.Join(dir, "trim.txt")
+	if info, err := os.Stat(stamp); err == nil && now.Sub(info.ModTime()) < TrimInterval {
+		return nil
+	} else if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil && e.Name() != "trim.txt" && now.Sub(info.ModTime()) > MaxAge {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+	return os.WriteFile(stamp, nil, 0o644)
 }

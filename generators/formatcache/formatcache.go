@@ -20,7 +20,6 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
-	"errors"
 	"go/format"
 	"io"
 	"os"
@@ -33,7 +32,7 @@ import (
 	"github.com/metagen-dev/metagen/generators/cachedir"
 )
 
-// Cache is a directory of formatted files, one per input text.
+// Cache is a directory of formatted texts, one entry per set of texts (a pass's files).
 type Cache struct {
 	dir     string
 	made    sync.Once // the directory
@@ -198,29 +197,9 @@ func (c *Cache) store(path string, outs [][]byte) error {
 	return err
 }
 
-// An entry unused for maxAge is removed, looked for at most once per
-// trimInterval; a used entry's time is renewed at most once per touchAfter
-// (one system call per file and run would be most of a cached run's cost).
-const (
-	maxAge       = 5 * 24 * time.Hour
-	trimInterval = 24 * time.Hour
-	touchAfter   = time.Hour
-)
+// A used entry's time is renewed at most once per touchAfter (one system
+// call per entry and run would be much of a cached run's cost); cachedir.Trim
+// removes the unused ones.
+const touchAfter = time.Hour
 
-// trim removes the entries (and leftover temporary files) unused for
-// maxAge, once per trimInterval.
-func (c *Cache) trim(now time.Time) {
-	stamp := filepath.Join(c.dir, "trim.txt")
-	if info, err := os.Stat(stamp); err == nil && now.Sub(info.ModTime()) < trimInterval {
-		return
-	} else if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return
-	}
-	entries, _ := os.ReadDir(c.dir)
-	for _, e := range entries {
-		if info, err := e.Info(); err == nil && e.Name() != "trim.txt" && now.Sub(info.ModTime()) > maxAge {
-			os.Remove(filepath.Join(c.dir, e.Name()))
-		}
-	}
-	os.WriteFile(stamp, nil, 0o644)
-}
+func (c *Cache) trim(now time.Time) { cachedir.Trim(c.dir, now) }

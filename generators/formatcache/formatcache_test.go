@@ -3,6 +3,7 @@ package formatcache
 import (
 	"bytes"
 	"errors"
+	"github.com/metagen-dev/metagen/generators/cachedir"
 	"go/format"
 	"os"
 	"path/filepath"
@@ -151,7 +152,7 @@ func TestOffAndNil(t *testing.T) {
 	}
 }
 
-// Entries unused for maxAge go at the next trim; used ones stay.
+// Entries unused for cachedir.MaxAge go at the next trim; used ones stay.
 func TestTrimRemovesUnusedEntries(t *testing.T) {
 	c := newCache(t)
 	if _, err := c.Sources(unformatted); err != nil {
@@ -162,7 +163,7 @@ func TestTrimRemovesUnusedEntries(t *testing.T) {
 	if err := os.WriteFile(stale, []byte("x"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	old := time.Now().Add(-maxAge - time.Hour)
+	old := time.Now().Add(-cachedir.MaxAge - time.Hour)
 	os.Chtimes(stale, old, old)
 	os.Remove(filepath.Join(c.dir, "trim.txt"))
 	c.trim(time.Now())

@@ -2,7 +2,6 @@ package verifycache
 
 import (
 	"encoding/json"
-	"errors"
 	"os"
 	"path/filepath"
 	"time"
@@ -54,7 +53,7 @@ func (c *Cache) Lookup(key string) (Result, bool) {
 
 // Store saves r under key, through a temp file and a rename so that a
 // concurrent Lookup never reads half an entry, and now and then trims
-// entries unused for maxAge.
+// entries unused for cachedir.MaxAge.
 func (c *Cache) Store(key string, r Result) error {
 	if err := os.MkdirAll(c.dir, 0o755); err != nil {
 		return err
@@ -81,30 +80,6 @@ func (c *Cache) Store(key string, r Result) error {
 	return c.trim(time.Now())
 }
 
-// maxAge is how long an unused entry is kept; trimInterval how often Store
-// looks for such entries (each is a few hundred bytes).
-const (
-	maxAge       = 5 * 24 * time.Hour
-	trimInterval = 24 * time.Hour
-)
-
-func (c *Cache) trim(now time.Time) error {
-	stamp := filepath.Join(c.dir, "trim.txt")
-	if info, err := os.Stat(stamp); err == nil && now.Sub(info.ModTime()) < trimInterval {
-		return nil
-	} else if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return err
-	}
-	entries, err := os.ReadDir(c.dir)
-	if err != nil {
-		return err
-	}
-	for _, e := range entries {
-		if info, err := e.Info(); err == nil && e.Name() != "trim.txt" && now.Sub(info.ModTime()) > maxAge {
-			os.Remove(filepath.Join(c.dir, e.Name()))
-		}
-	}
-	return os.WriteFile(stamp, nil, 0o644)
-}
+func (c *Cache) trim(now time.Time) error { return cachedir.Trim(c.dir, now) }
 
 func (c *Cache) entry(key string) string { return filepath.Join(c.dir, key+".json") }

@@ -1,6 +1,7 @@
 package verifycache
 
 import (
+	"github.com/metagen-dev/metagen/generators/cachedir"
 	"os"
 	"path/filepath"
 	"testing"
@@ -50,7 +51,7 @@ func TestOpenFollowsMETAGEN_CACHE(t *testing.T) {
 	}
 }
 
-// Entries unused for maxAge go when Store trims; used ones stay.
+// Entries unused for cachedir.MaxAge go when Store trims; used ones stay.
 func TestTrimRemovesOldEntries(t *testing.T) {
 	t.Setenv("METAGEN_CACHE", t.TempDir())
 	c, _ := Open()
@@ -59,7 +60,7 @@ func TestTrimRemovesOldEntries(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	long := time.Now().Add(-maxAge - time.Hour)
+	long := time.Now().Add(-cachedir.MaxAge - time.Hour)
 	for _, name := range []string{"old.json", "used.json", "trim.txt"} {
 		os.Chtimes(filepath.Join(c.dir, name), long, long)
 	}
