@@ -281,7 +281,7 @@ func setupDownstream(ctx context.Context, repoRoot string, ws *workspace, metage
 			return "", err
 		}
 	}
-	goMod := "module example.com/downstream\n\ngo 1.26\n\ntool github.com/metagen-dev/metagen/cmd/metagen\n\n" +
+	goMod := "module example.com/downstream\n\ngo 1.26\n\ntool github.com/metagen-dev/metagen/tool/metagen\n\n" +
 		"require github.com/metagen-dev/metagen v0.0.0\n\nreplace github.com/metagen-dev/metagen => " + repoRoot + "\n"
 	if err := os.WriteFile(filepath.Join(module, "go.mod"), []byte(goMod), 0o644); err != nil {
 		return "", err
