@@ -17,7 +17,7 @@ import (
 
 // serverPackage is the command "metagen serve" runs: the API server is a
 // command of its own, so that the generator links none of k8s.io/apiserver
-// (go tool metagen hashes every package metagen links before each run).
+// (its build and link stay small).
 const serverPackage = "github.com/metagen-dev/metagen/cmd/metagen-server"
 
 // serve runs "metagen serve" until interrupted.

@@ -68,7 +68,7 @@ func TestServeChecksFlagsFirst(t *testing.T) {
 	}
 }
 
-// Without a metagen-server beside metagen (go tool metagen runs it from the
+// Without a metagen-server beside metagen (go tool metagen runs it from the launcher's cache or
 // build cache), serve runs the server with go run in the current module.
 func TestServeFallsBackToGoRun(t *testing.T) {
 	cmd := serverCommand(t.TempDir(), []string{"--gc"})
