@@ -71,7 +71,7 @@ func (l *launch) run(args []string) int {
 	goRun := func() int {
 		return l.execute(goBinary(), append(append([]string{"go", "run"}, l.goFlags.buildArgs()...), append([]string{l.target.Package}, args...)...))
 	}
-	if cacheDir == "" || l.goFlags.uncacheable() {
+	if cacheDir == "" || l.goFlags.uncacheable(readGoEnv().get("GOFLAGS")) {
 		return goRun() // METAGEN_CACHE=off or an overlay: the go command decides, every time
 	}
 	binary, err := l.binary(cacheDir)

@@ -33,10 +33,10 @@ func (f GoFlags) buildArgs() []string {
 	return args
 }
 
-// uncacheable: an overlay, on the command line or in GOFLAGS, names files the
-// launcher's fingerprint does not see.
-func (f GoFlags) uncacheable() bool {
-	return f.Overlay != "" || strings.Contains(os.Getenv("GOFLAGS"), "-overlay")
+// uncacheable: an overlay, on the command line or in GOFLAGS (goflags),
+// names files the launcher's fingerprint does not see.
+func (f GoFlags) uncacheable(goflags string) bool {
+	return f.Overlay != "" || strings.Contains(goflags, "-overlay")
 }
 
 // parentGoFlags reads the flags of "go tool" from the command line of the

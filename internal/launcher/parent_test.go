@@ -48,3 +48,9 @@ func TestParentGoFlagsOfAnotherCommand(t *testing.T) {
 		t.Errorf("the test's own command line: %q, %v", argv, err)
 	}
 }
+
+func TestAnOverlayIsNotCached(t *testing.T) {
+	if !(GoFlags{Overlay: "o.json"}).uncacheable("") || !(GoFlags{}).uncacheable("-mod=mod -overlay=/x/o.json") || (GoFlags{ModFile: "a.mod"}).uncacheable("-mod=mod") {
+		t.Error("uncacheable: want true with an overlay flag or GOFLAGS entry, false without")
+	}
+}
