@@ -154,13 +154,21 @@ func (r *reporter) summary(changed string) {
 // its packages (they run in parallel, so the sum may exceed the phase).
 func (r *reporter) timings() {
 	s := r.stats
+	width := len("generate")
+	for _, g := range s.Generators {
+		width = max(width, len("  "+g.Name))
+	}
 	row := func(name string, d time.Duration, what string) {
-		fmt.Fprintf(r.w, "  %-14s %7s  %s\n", name, seconds(d), what)
+		fmt.Fprintf(r.w, "  %-*s %7s  %s\n", width, name, seconds(d), what)
 	}
 	row("load", s.Load, count(s.Packages, "package", "packages")+" loaded and type-checked")
 	row("generate", s.Generate, "wall time of the generators below, on all cores")
 	for _, g := range s.Generators {
-		row("  "+g.Name, g.Time, count(g.Packages, "package", "packages")+", "+count(g.Files, "file", "files"))
+		what := count(g.Packages, "package", "packages") + ", " + count(g.Files, "file", "files")
+		if g.FormatPasses > 0 {
+			what += fmt.Sprintf("; format %s (%d passes, %d cached)", seconds(g.Format), g.FormatPasses, g.CachedPasses)
+		}
+		row("  "+g.Name, g.Time, what)
 	}
 	row("plan", s.Plan, "compared with the disk")
 	if s.Changed > 0 {

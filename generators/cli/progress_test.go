@@ -55,7 +55,7 @@ func TestSummaryLine(t *testing.T) {
 		t.Errorf("-q printed %q, %q", stdout, stderr)
 	}
 	_, stderr = run("generate", "-v", "./...")
-	for _, want := range []string{"\n  load ", "\n  generate ", "\n    deepcopy ", "1 package, 1 file", "\n  plan "} {
+	for _, want := range []string{"\n  load ", "\n  generate ", "\n    deepcopy ", "1 package, 1 file; format ", " (1 passes, 1 cached)\n", "\n  plan "} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("-v lacks %q:\n%s", want, stderr)
 		}

@@ -59,23 +59,24 @@ func (e *FormatError) Error() string { return e.Err.Error() }
 func (e *FormatError) Unwrap() error { return e.Err }
 
 // Sources is go/format.Source of each of srcs, all from one entry when the
-// cache holds one for exactly these texts. A nil Cache formats every time.
-// Texts that do not format are not stored: the error is a *FormatError.
-func (c *Cache) Sources(srcs [][]byte) ([][]byte, error) {
+// cache holds one for exactly these texts (hit reports it). A nil Cache
+// formats every time. Texts that do not format are not stored: the error is
+// a *FormatError.
+func (c *Cache) Sources(srcs [][]byte) (outs [][]byte, hit bool, err error) {
 	if c == nil {
-		return formatAll(srcs)
+		outs, err = formatAll(srcs)
+		return outs, false, err
 	}
 	path := c.entry(keyOf(srcs))
 	if outs, ok := read(path, len(srcs)); ok {
-		return outs, nil
+		return outs, true, nil
 	}
-	outs, err := formatAll(srcs)
-	if err != nil {
-		return nil, err
+	if outs, err = formatAll(srcs); err != nil {
+		return nil, false, err
 	}
 	// A cache that cannot be written only costs the next run its speed.
 	_ = c.store(path, outs)
-	return outs, nil
+	return outs, false, nil
 }
 
 func formatAll(srcs [][]byte) ([][]byte, error) {

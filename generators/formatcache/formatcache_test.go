@@ -66,9 +66,9 @@ func equal(a, b [][]byte) bool {
 func TestSourcesAreGoFormatsAndAreStored(t *testing.T) {
 	c := newCache(t)
 	want := wantFormatted(t)
-	got, err := c.Sources(unformatted)
-	if err != nil || !equal(got, want) {
-		t.Fatalf("miss: %q, %v; want %q", got, err, want)
+	got, hit, err := c.Sources(unformatted)
+	if err != nil || hit || !equal(got, want) {
+		t.Fatalf("miss: %q, hit %v, %v; want %q", got, hit, err, want)
 	}
 	entry := c.entry(keyOf(unformatted))
 	stored, err := os.ReadFile(entry)
@@ -81,8 +81,8 @@ func TestSourcesAreGoFormatsAndAreStored(t *testing.T) {
 	if err := c.store(entry, other); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := c.Sources(unformatted); !equal(got, other) {
-		t.Fatalf("hit returned %q, not the entry's %q", got, other)
+	if got, hit, _ := c.Sources(unformatted); !hit || !equal(got, other) {
+		t.Fatalf("hit (%v) returned %q, not the entry's %q", hit, got, other)
 	}
 	// Other texts (one changed, or one fewer) are another entry.
 	for _, srcs := range [][][]byte{{unformatted[0], []byte("package p\n")}, unformatted[:1]} {
@@ -97,7 +97,7 @@ func TestSourcesAreGoFormatsAndAreStored(t *testing.T) {
 func TestDamagedEntryIsFormattedAgain(t *testing.T) {
 	c := newCache(t)
 	want := wantFormatted(t)
-	if _, err := c.Sources(unformatted); err != nil {
+	if _, _, err := c.Sources(unformatted); err != nil {
 		t.Fatal(err)
 	}
 	entry := c.entry(keyOf(unformatted))
@@ -113,8 +113,8 @@ func TestDamagedEntryIsFormattedAgain(t *testing.T) {
 		if err := os.WriteFile(entry, damaged, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if got, err := c.Sources(unformatted); err != nil || !equal(got, want) {
-			t.Errorf("%s entry: got %q, %v; want %q", name, got, err, want)
+		if got, hit, err := c.Sources(unformatted); err != nil || hit || !equal(got, want) {
+			t.Errorf("%s entry: got %q, hit %v, %v; want %q, formatted again", name, got, hit, err, want)
 		}
 		if again, _ := os.ReadFile(entry); !bytes.Equal(again, stored) {
 			t.Errorf("%s entry was not rewritten: %q", name, again)
@@ -127,7 +127,7 @@ func TestDamagedEntryIsFormattedAgain(t *testing.T) {
 func TestUnformattableSourceIsAnErrorAndNotStored(t *testing.T) {
 	c := newCache(t)
 	bad := [][]byte{unformatted[0], []byte("package p\nfunc {\n")}
-	_, err := c.Sources(bad)
+	_, _, err := c.Sources(bad)
 	var refused *FormatError
 	if !errors.As(err, &refused) || refused.Index != 1 {
 		t.Fatalf("error %v, want a *FormatError for text 1", err)
@@ -143,8 +143,8 @@ func TestOffAndNil(t *testing.T) {
 	if c != nil || err != nil {
 		t.Fatalf("METAGEN_CACHE=off: %v, %v", c, err)
 	}
-	if got, err := c.Sources(unformatted); err != nil || !equal(got, wantFormatted(t)) {
-		t.Fatalf("nil cache: %q, %v", got, err)
+	if got, hit, err := c.Sources(unformatted); err != nil || hit || !equal(got, wantFormatted(t)) {
+		t.Fatalf("nil cache: %q, hit %v, %v", got, hit, err)
 	}
 	t.Setenv("METAGEN_CACHE", "relative/dir")
 	if _, err := Open(); err == nil {
@@ -155,7 +155,7 @@ func TestOffAndNil(t *testing.T) {
 // Entries unused for cachedir.MaxAge go at the next trim; used ones stay.
 func TestTrimRemovesUnusedEntries(t *testing.T) {
 	c := newCache(t)
-	if _, err := c.Sources(unformatted); err != nil {
+	if _, _, err := c.Sources(unformatted); err != nil {
 		t.Fatal(err)
 	}
 	used := c.entry(keyOf(unformatted))

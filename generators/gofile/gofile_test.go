@@ -142,10 +142,14 @@ func TestRenderAllFormatsThroughTheCache(t *testing.T) {
 		}
 		want = append(want, out)
 	}
-	for _, run := range []string{"first (stores)", "second (reads)"} {
-		got, err := RenderAll(cache, Header{}, newFiles())
+	for i, run := range []string{"first (stores)", "second (reads)"} {
+		out, err := RenderAll(cache, Header{}, newFiles())
+		got := out.Contents
 		if err != nil || len(got) != 2 || !bytes.Equal(got[0], want[0]) || !bytes.Equal(got[1], want[1]) {
 			t.Fatalf("%s run: %q, %v; want %q", run, got, err, want)
+		}
+		if out.Cached != (i == 1) || out.Format <= 0 {
+			t.Errorf("%s run: cached %v, format time %v", run, out.Cached, out.Format)
 		}
 	}
 	bad := jen.NewFile("p")

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/dave/jennifer/jen"
 
@@ -102,7 +103,7 @@ func Render(code *jen.File, header Header, buildConstraint string) ([]byte, erro
 	if err != nil {
 		return nil, err
 	}
-	return out[0], nil
+	return out.Contents[0], nil
 }
 
 // GoFile is one generated Go file, before rendering.
@@ -112,26 +113,39 @@ type GoFile struct {
 	BuildConstraint string
 }
 
+// Rendered is a pass's files as bytes, and what formatting them cost: on a
+// machine's first run formatting is the largest part of a run, and -v
+// shows it per generator.
+type Rendered struct {
+	Contents [][]byte
+	Format   time.Duration // go/format, or reading the texts from the cache
+	Cached   bool          // the texts came from the format cache
+}
+
 // RenderAll renders the Go files of one pass as Render does, formatted
 // through cache (nil: go/format.Source each): jennifer writes the text
 // unformatted, and the files are formatted, or read from the cache, as one.
-func RenderAll(cache *formatcache.Cache, header Header, files []GoFile) ([][]byte, error) {
+func RenderAll(cache *formatcache.Cache, header Header, files []GoFile) (Rendered, error) {
 	srcs := make([][]byte, len(files))
 	for i, f := range files {
 		src, err := unformatted(f.Code, header, f.BuildConstraint)
 		if err != nil {
-			return nil, fmt.Errorf("%sformatting generated code: %w", pathPrefix(f), err)
+			return Rendered{}, fmt.Errorf("%sformatting generated code: %w", pathPrefix(f), err)
 		}
 		srcs[i] = src
 		files[i].Code = nil // its tree is garbage once written out: a client pass has up to 150
 	}
-	outs, err := cache.Sources(srcs)
+	start := time.Now()
+	outs, hit, err := cache.Sources(srcs)
 	var refused *formatcache.FormatError
 	if errors.As(err, &refused) {
 		// jennifer's own wording when it formats, with the text it could not.
-		return nil, fmt.Errorf("%sformatting generated code: Error %s while formatting source:\n%s", pathPrefix(files[refused.Index]), refused.Err, srcs[refused.Index])
+		return Rendered{}, fmt.Errorf("%sformatting generated code: Error %s while formatting source:\n%s", pathPrefix(files[refused.Index]), refused.Err, srcs[refused.Index])
 	}
-	return outs, err
+	if err != nil {
+		return Rendered{}, err
+	}
+	return Rendered{Contents: outs, Format: time.Since(start), Cached: hit}, nil
 }
 
 // pathPrefix is where an error names the file: "<path>: generator <name>: ".

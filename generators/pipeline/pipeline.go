@@ -201,7 +201,11 @@ type job struct {
 	err      error
 	warnings []error
 	elapsed  time.Duration
-	check    bool // one of the checks: no progress, no stats
+	// of elapsed, formatting its Go files or reading them from the format
+	// cache: formatted says it had some, cached that the cache held them
+	format            time.Duration
+	formatted, cached bool
+	check             bool // one of the checks: no progress, no stats
 }
 
 // run executes every (package, generator) pair, the checks' too, on all
@@ -243,7 +247,7 @@ func run(universe *model.Universe, selected, checks []*gen.Generator, render ren
 		go func() {
 			defer func() { <-limit; wg.Done() }()
 			start := time.Now()
-			j.files, j.warnings, j.err = execute(j.pass, render)
+			j.execute(render)
 			j.elapsed = time.Since(start)
 			if !j.check {
 				obs.report(PhaseGenerating, int(done.Add(1)), len(jobs))
@@ -310,13 +314,15 @@ type renderer struct {
 	cache  *formatcache.Cache
 }
 
-// execute runs one pass and renders its files. A generator may return
+// execute runs the job's pass and renders its files. A generator may return
 // warnings (*diag.Warning) beside or instead of errors; only errors stop it.
-func execute(pass *gen.Pass, render renderer) (map[string][]byte, []error, error) {
+func (j *job) execute(render renderer) {
+	pass := j.pass
 	errs, warnings := diag.Split(pass.Generator.Run(pass))
-	warnings = append(warnings, pass.Warnings()...)
+	j.warnings = append(warnings, pass.Warnings()...)
 	if len(errs) > 0 {
-		return nil, warnings, errors.Join(errs...)
+		j.err = errors.Join(errs...)
+		return
 	}
 	files := map[string][]byte{}
 	var goFiles []gofile.GoFile
@@ -329,15 +335,17 @@ func execute(pass *gen.Pass, render renderer) (map[string][]byte, []error, error
 		f.Code = nil // the job keeps its pass to the end of the run; the code tree is garbage once rendered
 	}
 	if len(goFiles) > 0 {
-		contents, err := gofile.RenderAll(render.cache, render.header, goFiles)
+		rendered, err := gofile.RenderAll(render.cache, render.header, goFiles)
 		if err != nil {
-			return nil, warnings, err
+			j.err = err
+			return
 		}
 		for i, f := range goFiles {
-			files[f.Path] = contents[i]
+			files[f.Path] = rendered.Contents[i]
 		}
+		j.format, j.formatted, j.cached = rendered.Format, true, rendered.Cached
 	}
-	return files, warnings, nil
+	j.files = files
 }
 
 // staleCandidates are existing files of ours that this run may remove when

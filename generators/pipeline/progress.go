@@ -37,6 +37,11 @@ type GeneratorStats struct {
 	Packages int           // packages it ran on
 	Files    int           // files it produced
 	Time     time.Duration // summed over its packages (they run in parallel)
+	// Format is the part of Time spent formatting Go files, or reading them
+	// from the format cache; FormatPasses counts the packages it formatted
+	// files for, CachedPasses those of them whose files the cache held.
+	Format                     time.Duration
+	FormatPasses, CachedPasses int
 }
 
 // observer holds a run's progress callback and stats; its zero value
@@ -93,6 +98,13 @@ func (o *observer) jobsDone(packages int, jobs []*job) {
 		g.Packages++
 		g.Files += len(j.files)
 		g.Time += j.elapsed
+		g.Format += j.format
+		if j.formatted {
+			g.FormatPasses++
+		}
+		if j.cached {
+			g.CachedPasses++
+		}
 	}
 }
 
