@@ -1,8 +1,14 @@
 package verifycache
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -155,5 +161,71 @@ func TestKeyRefusesWhatItCannotVouchFor(t *testing.T) {
 				t.Errorf("Key: %v, want an error about %s", err, c.want)
 			}
 		})
+	}
+}
+
+// A tree's hash is its walk's lines in order — directories, symlinks, each
+// file's name and SHA-256 — whatever the number of goroutines that read the
+// files, and the first refusal in the walk's order is the one reported.
+func TestTreeHashIsTheWalksLinesInOrder(t *testing.T) {
+	root := t.TempDir()
+	testfile.Write(t, filepath.Join(root, "a.go"), "package a\n")
+	testfile.Write(t, filepath.Join(root, "b", "c.txt"), "c")
+	testfile.Write(t, filepath.Join(root, ".git", "HEAD"), "ref")
+	if err := os.Symlink("a.go", filepath.Join(root, "link")); err != nil {
+		t.Skip(err)
+	}
+	if err := os.Symlink("missing", filepath.Join(root, "dangling")); err != nil {
+		t.Skip(err)
+	}
+	sum := func(s string) string { return fmt.Sprintf("%x", sha256.Sum256([]byte(s))) }
+	want := sha256.New()
+	for _, line := range []string{
+		`dir "."`,
+		`file "a.go" ` + sum("package a\n"),
+		`dir "b"`,
+		`file "b/c.txt" ` + sum("c"),
+		`symlink "dangling" "missing"`,
+		`symlink "link" "a.go"`,
+		`file "link" ` + sum("package a\n"),
+	} {
+		io.WriteString(want, line+"\n")
+	}
+	got := sha256.New()
+	if err := hashTree(got, root); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.Sum(nil), want.Sum(nil)) {
+		t.Error("the tree's hash is not its lines in the walk's order")
+	}
+
+	for i := range 200 {
+		testfile.Write(t, filepath.Join(root, "many", strconv.Itoa(i%7), strconv.Itoa(i)+".go"), "package p\n\nconst N = "+strconv.Itoa(i)+"\n")
+	}
+	for _, name := range []string{"z.go", "y.go"} {
+		testfile.Write(t, filepath.Join(root, "many", "3", name), "package p\n\nimport \"C\"\n")
+	}
+	treeHash := func(procs int) (string, error) {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		h := sha256.New()
+		err := hashTree(h, root)
+		return fmt.Sprintf("%x", h.Sum(nil)), err
+	}
+	_, err1 := treeHash(1)
+	_, err8 := treeHash(8)
+	if err1 == nil || err8 == nil || err1.Error() != err8.Error() || !strings.Contains(err1.Error(), filepath.Join("many", "3", "y.go")) {
+		t.Fatalf("errors %v and %v, want both to name many/3/y.go, the first cgo file walked", err1, err8)
+	}
+	for _, name := range []string{"z.go", "y.go"} {
+		os.Remove(filepath.Join(root, "many", "3", name))
+	}
+	one, err := treeHash(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, procs := range []int{2, 8} {
+		if got, err := treeHash(procs); err != nil || got != one {
+			t.Errorf("GOMAXPROCS=%d: hash %s, %v; with one: %s", procs, got, err, one)
+		}
 	}
 }
