@@ -257,9 +257,16 @@ func moduleRoots(dir string) ([]string, error) {
 // the tree uncacheable.
 func hashTree(h hash.Hash, root string) error {
 	var entries []treeEntry
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+	// A refusal the walk finds ends it as an entry of its own, so that a
+	// file before it that refuses (cgo) is still the one reported, as when
+	// each file was read as the walk reached it.
+	refuse := func(err error) error {
+		entries = append(entries, treeEntry{err: err})
+		return filepath.SkipAll
+	}
+	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
-			return err
+			return refuse(err)
 		}
 		rel, _ := filepath.Rel(root, path)
 		switch {
@@ -272,25 +279,22 @@ func hashTree(h hash.Hash, root string) error {
 		case d.Type()&fs.ModeSymlink != 0:
 			target, err := os.Readlink(path)
 			if err != nil {
-				return err
+				return refuse(err)
 			}
 			info, err := os.Stat(path)
 			if err == nil && info.IsDir() {
-				return fmt.Errorf("%s is a symlink to a directory", path)
+				return refuse(fmt.Errorf("%s is a symlink to a directory", path))
 			}
 			entries = append(entries, treeEntry{line: fmt.Sprintf("symlink %q %q\n", rel, target)})
 			if err != nil {
 				return nil // dangling: the target's name is all there is
 			}
 		case !d.Type().IsRegular():
-			return fmt.Errorf("%s is not a regular file", path)
+			return refuse(fmt.Errorf("%s is not a regular file", path))
 		}
 		entries = append(entries, treeEntry{path: path, rel: rel})
 		return nil
 	})
-	if err != nil {
-		return err
-	}
 	hashFiles(entries)
 	for _, e := range entries {
 		if e.err != nil {
@@ -302,7 +306,8 @@ func hashTree(h hash.Hash, root string) error {
 }
 
 // treeEntry is one line of a tree's hash: a directory's or a symlink's as
-// the walk found it, or a file's (path set), whose line hashFiles writes.
+// the walk found it, or a file's (path set), whose line hashFiles writes; or
+// the refusal that ended the walk (err set).
 type treeEntry struct {
 	line, path, rel string
 	err             error

@@ -216,7 +216,15 @@ func TestTreeHashIsTheWalksLinesInOrder(t *testing.T) {
 	if err1 == nil || err8 == nil || err1.Error() != err8.Error() || !strings.Contains(err1.Error(), filepath.Join("many", "3", "y.go")) {
 		t.Fatalf("errors %v and %v, want both to name many/3/y.go, the first cgo file walked", err1, err8)
 	}
-	for _, name := range []string{"z.go", "y.go"} {
+	// A refusal the walk finds later (a symlink to a directory) does not
+	// hide the cgo file before it.
+	if err := os.Symlink(filepath.Join("..", "3"), filepath.Join(root, "many", "4", "dirlink")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := treeHash(2); err == nil || !strings.Contains(err.Error(), filepath.Join("many", "3", "y.go")) {
+		t.Fatalf("with a later symlink to a directory: %v, want the cgo file many/3/y.go", err)
+	}
+	for _, name := range []string{"z.go", "y.go", "../4/dirlink"} {
 		os.Remove(filepath.Join(root, "many", "3", name))
 	}
 	one, err := treeHash(1)
