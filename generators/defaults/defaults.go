@@ -40,6 +40,7 @@ var Generator = &gen.Generator{
 	Markers:    []string{markerDefaulterGen, markerInput, markerDefault},
 	OutputFile: outputFile,
 	Enabled:    Enabled,
+	LoadsPeers: true, // the +k8s:defaulter-gen-input packages, which defaulter-gen loads itself
 	Prepare:    prepare,
 	ResultType: reflect.TypeOf(&state{}),
 	Run:        run,
@@ -61,6 +62,10 @@ type state struct {
 	fset     *token.FileSet
 	comments *model.Comments
 	existing funcMap
+	// peers are the packages the inputs name (+k8s:defaulter-gen-input),
+	// loaded whether the inputs import them or not, or why not.
+	peers    map[string]*types.Package
+	peerErrs map[string]error
 	errs     []error
 }
 
@@ -74,7 +79,7 @@ func prepare(p *gen.Prep) (any, error) {
 func sharedState(pass *gen.Pass) *state { return gen.ResultOf[*state](pass, pass.Generator) }
 
 func newState(universe *model.Universe) *state {
-	st := &state{fset: universe.Fset, comments: universe.Comments, existing: funcMap{}}
+	st := &state{fset: universe.Fset, comments: universe.Comments, existing: funcMap{}, peers: universe.Peers, peerErrs: universe.PeerErrors}
 	for _, pkg := range universe.Packages {
 		if pkg.Types != nil {
 			st.addManualDefaulters(pkg.Types)
@@ -142,7 +147,7 @@ func run(pass *gen.Pass) error {
 	if err != nil {
 		return err
 	}
-	typesPkg, err := typesPackage(pkg)
+	typesPkg, err := st.typesPackage(pkg)
 	if err != nil {
 		return err
 	}
@@ -169,16 +174,26 @@ func typeFilters(pkg *model.Package) ([]string, error) {
 }
 
 // typesPackage is the package whose types get defaulters: the package
-// itself, or the one +k8s:defaulter-gen-input names, which it must import.
-func typesPackage(pkg *model.Package) (*types.Package, error) {
+// itself, or the one +k8s:defaulter-gen-input names, which defaulter-gen
+// loads whether the package imports it or not (the load's peers).
+func (st *state) typesPackage(pkg *model.Package) (*types.Package, error) {
 	m, ok := pkg.Markers.Get(markerInput)
 	if !ok || m.Value == pkg.Path {
 		return pkg.Types, nil
 	}
+	if found := st.peers[m.Value]; found != nil {
+		return found, nil
+	}
 	if found := findImport(pkg.Types, m.Value, map[string]bool{}); found != nil {
 		return found, nil
 	}
-	return nil, diag.Errorf(m.Pos, "+%s=%s: the package does not import %s, so its types are not loaded; import it (the hand-written defaulters do)", markerInput, m.Value, m.Value)
+	if err := st.peerErrs[m.Value]; err != nil {
+		return nil, diag.Errorf(m.Pos, "+%s=%s: cannot load the package: %v", markerInput, m.Value, err)
+	}
+	if strings.HasPrefix(m.Value, "./") || strings.HasPrefix(m.Value, "../") {
+		return nil, diag.Errorf(m.Pos, "+%s=%s: a relative path is not supported; use the full package import path", markerInput, m.Value)
+	}
+	return nil, diag.Errorf(m.Pos, "+%s=%s: the package is not loaded, so its types are unknown (not imported, and not loaded as a peer)", markerInput, m.Value)
 }
 
 // findImport looks through the imports breadth first, so that a direct
