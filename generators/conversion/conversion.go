@@ -496,14 +496,11 @@ func newPackageGen(st *state, pkg *model.Package) (*packageGen, error) {
 }
 
 // notLoaded says why a package a marker names has no types: the load's
-// error, a relative path (conversion-gen refuses it), or a run that did
-// not load the packages the inputs name (load.Options.Peers).
+// error, or a run that did not load the packages the inputs name
+// (load.Options.Peers). A relative path the marker parser refuses.
 func (st *state) notLoaded(path string) string {
 	if err := st.peerErrs[path]; err != nil {
 		return fmt.Sprintf("cannot load the package: %v", err)
-	}
-	if strings.HasPrefix(path, "./") || strings.HasPrefix(path, "../") {
-		return "a relative path is not supported; use the full package import path"
 	}
 	return "the package is not loaded, so its types are unknown (neither an input nor imported, and not loaded as a peer)"
 }

@@ -16,6 +16,7 @@ import (
 	"errors"
 	"go/token"
 	"go/types"
+	"maps"
 	"reflect"
 	"sort"
 	"strings"
@@ -62,9 +63,11 @@ type state struct {
 	fset     *token.FileSet
 	comments *model.Comments
 	existing funcMap
-	// peers are the packages the inputs name (+k8s:defaulter-gen-input),
-	// loaded whether the inputs import them or not, or why not.
-	peers    map[string]*types.Package
+	// named are the packages +k8s:defaulter-gen-input may name that
+	// defaulter-gen would find: the inputs, and the packages the inputs
+	// name, loaded whether they import them or not (the load's peers);
+	// peerErrs say why one of those could not be loaded.
+	named    map[string]*types.Package
 	peerErrs map[string]error
 	errs     []error
 }
@@ -79,10 +82,14 @@ func prepare(p *gen.Prep) (any, error) {
 func sharedState(pass *gen.Pass) *state { return gen.ResultOf[*state](pass, pass.Generator) }
 
 func newState(universe *model.Universe) *state {
-	st := &state{fset: universe.Fset, comments: universe.Comments, existing: funcMap{}, peers: universe.Peers, peerErrs: universe.PeerErrors}
+	st := &state{fset: universe.Fset, comments: universe.Comments, existing: funcMap{}, named: maps.Clone(universe.Peers), peerErrs: universe.PeerErrors}
+	if st.named == nil {
+		st.named = map[string]*types.Package{}
+	}
 	for _, pkg := range universe.Packages {
 		if pkg.Types != nil {
 			st.addManualDefaulters(pkg.Types)
+			st.named[pkg.Path] = pkg.Types
 		}
 	}
 	return st
@@ -174,14 +181,15 @@ func typeFilters(pkg *model.Package) ([]string, error) {
 }
 
 // typesPackage is the package whose types get defaulters: the package
-// itself, or the one +k8s:defaulter-gen-input names, which defaulter-gen
-// loads whether the package imports it or not (the load's peers).
+// itself, or the one +k8s:defaulter-gen-input names: an input, or a package
+// defaulter-gen loads itself whether the package imports it or not (the
+// load's peers).
 func (st *state) typesPackage(pkg *model.Package) (*types.Package, error) {
 	m, ok := pkg.Markers.Get(markerInput)
 	if !ok || m.Value == pkg.Path {
 		return pkg.Types, nil
 	}
-	if found := st.peers[m.Value]; found != nil {
+	if found := st.named[m.Value]; found != nil {
 		return found, nil
 	}
 	if found := findImport(pkg.Types, m.Value, map[string]bool{}); found != nil {
@@ -189,9 +197,6 @@ func (st *state) typesPackage(pkg *model.Package) (*types.Package, error) {
 	}
 	if err := st.peerErrs[m.Value]; err != nil {
 		return nil, diag.Errorf(m.Pos, "+%s=%s: cannot load the package: %v", markerInput, m.Value, err)
-	}
-	if strings.HasPrefix(m.Value, "./") || strings.HasPrefix(m.Value, "../") {
-		return nil, diag.Errorf(m.Pos, "+%s=%s: a relative path is not supported; use the full package import path", markerInput, m.Value)
 	}
 	return nil, diag.Errorf(m.Pos, "+%s=%s: the package is not loaded, so its types are unknown (not imported, and not loaded as a peer)", markerInput, m.Value)
 }

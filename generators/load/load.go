@@ -207,9 +207,10 @@ type loadedImports struct {
 // is errAskGoList.
 //
 // A peer is loaded as conversion-gen loads it (gengo): a package that does
-// not compile is typed from source, its type errors ignored; one that
-// cannot be listed or parsed is a peer error, which the generator that
-// reads it reports at its marker.
+// not compile is typed from source (go/packages does so when the go command
+// has no export data for it), its errors ignored; one without Go files (no
+// such package) or with a syntax error is a peer error, which the generator
+// that reads it reports at its marker.
 func loadImports(opts Options, fset *token.FileSet, roots []*packages.Package, peers []string, listedHere bool) (loadedImports, error) {
 	isRoot := map[string]bool{}
 	for _, pkg := range roots {
@@ -240,8 +241,12 @@ func loadImports(opts Options, fset *token.FileSet, roots []*packages.Package, p
 		return loaded, nil
 	}
 	sort.Strings(paths)
+	mode := packages.NeedName | packages.NeedTypes | packages.NeedImports
+	if len(isPeer) > 0 {
+		mode |= packages.NeedFiles // a peer without files does not exist
+	}
 	cfg := &packages.Config{
-		Mode:       packages.NeedName | packages.NeedTypes | packages.NeedImports,
+		Mode:       mode,
 		Fset:       fset,
 		Dir:        opts.Dir,
 		BuildFlags: opts.BuildFlags,
@@ -295,10 +300,14 @@ func peerResults(deps []*packages.Package, peers []string, isPeer map[string]boo
 		}
 		var problems []error
 		if isPeer[p] {
+			noFiles := len(dep.GoFiles) == 0 && len(dep.CompiledGoFiles) == 0
 			for _, e := range dep.Errors {
-				if e.Kind == packages.ListError || e.Kind == packages.ParseError {
+				if noFiles || e.Kind == packages.ParseError {
 					problems = append(problems, positioned(e))
 				}
+			}
+			if noFiles && len(problems) == 0 {
+				problems = append(problems, fmt.Errorf("no Go files in %s", p))
 			}
 		}
 		if len(problems) == 0 && dep.Types == nil {

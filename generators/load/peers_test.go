@@ -13,8 +13,7 @@ const peersTestdata = "github.com/metagen-dev/metagen/generators/load/testdata/p
 // themselves (a peer and a defaulter input the input does not import, and
 // conversion-gen's base peers) are loaded with the inputs' imports, in their
 // type universe; a peer that does not compile is typed all the same, as gengo
-// does; one that does not exist is a peer error; a relative path is not
-// loaded (the generator reports it).
+// does; one that does not exist is a peer error.
 func TestLoadPeers(t *testing.T) {
 	for _, inProcess := range []bool{false, true} {
 		universe, err := Load(Options{Patterns: []string{"./testdata/peers/v1"}, Peers: true, ListInProcess: inProcess})

@@ -1,6 +1,5 @@
 // +k8s:conversion-gen=github.com/metagen-dev/metagen/generators/load/testdata/peers/hub
 // +k8s:conversion-gen=github.com/metagen-dev/metagen/generators/load/testdata/peers/missing
-// +k8s:conversion-gen=./relative
 // +k8s:defaulter-gen=TypeMeta
 // +k8s:defaulter-gen-input=github.com/metagen-dev/metagen/generators/load/testdata/peers/ext
 
