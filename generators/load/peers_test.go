@@ -44,8 +44,13 @@ func TestLoadPeers(t *testing.T) {
 		if meta(hubWidget) != meta(v1Widget) {
 			t.Errorf("hub's ObjectMeta is not v1's: two type universes")
 		}
-		if ext := universe.Peers[peersTestdata+"/ext"]; ext == nil || ext.Scope().Lookup("Gadget") == nil {
-			t.Errorf("ext: %v", ext)
+		ext := universe.Peers[peersTestdata+"/ext"]
+		if ext == nil || ext.Scope().Lookup("Gadget") == nil {
+			t.Fatalf("ext: %v", ext)
+		}
+		typeMeta := func(obj types.Object) types.Type { return obj.Type().Underlying().(*types.Struct).Field(0).Type() }
+		if typeMeta(ext.Scope().Lookup("Gadget")) != typeMeta(v1Widget) {
+			t.Errorf("ext's TypeMeta (export data) is not v1's: two type universes")
 		}
 	}
 }
