@@ -497,7 +497,8 @@ func newPackageGen(st *state, pkg *model.Package) (*packageGen, error) {
 
 // notLoaded says why a package a marker names has no types: the load's
 // error, or a run that did not load the packages the inputs name
-// (load.Options.Peers). A relative path the marker parser refuses.
+// (load.Options.Peers); a relative path never gets here (the marker parser
+// refuses it).
 func (st *state) notLoaded(path string) string {
 	if err := st.peerErrs[path]; err != nil {
 		return fmt.Sprintf("cannot load the package: %v", err)
