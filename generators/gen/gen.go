@@ -39,6 +39,11 @@ type Generator struct {
 	// comments (rbac, webhook): when every selected generator does, the
 	// load type-checks nothing, so controller packages cost only a parse.
 	CommentsOnly bool
+	// LoadsPeers is set for a generator whose anchor loads packages the
+	// inputs' package tags name, imported or not (conversion-gen's peer
+	// packages, defaulter-gen's inputs): when one is selected, the load
+	// types them too (model.Universe.Peers).
+	LoadsPeers bool
 	// OwnedFiles, when set, lists existing files outside the package
 	// directories that the generator may have written (CRD manifests, say);
 	// those it no longer produces are removed, if they carry our header.

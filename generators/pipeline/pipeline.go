@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -97,7 +98,7 @@ func NewPlan(opts Options) (*gofile.Plan, error) {
 	obs.report(PhaseLoading, 0, 0)
 	var universe *model.Universe
 	err = obs.timed(func(s *Stats) *time.Duration { return &s.Load }, func() (err error) {
-		universe, err = load.Load(load.Options{Dir: opts.Dir, Patterns: opts.Patterns, BuildFlags: opts.BuildFlags, CommentsOnly: commentsOnly(selected), Settings: opts.Settings,
+		universe, err = load.Load(load.Options{Dir: opts.Dir, Patterns: opts.Patterns, BuildFlags: opts.BuildFlags, CommentsOnly: commentsOnly(selected), Peers: loadsPeers(selected), Settings: opts.Settings,
 			ListInProcess: true, // one go command fewer where the module is plain (load falls back to go list otherwise)
 			Listed:        func(n int) { obs.report(PhaseLoading, 0, n) }})
 		return err
@@ -382,6 +383,12 @@ func MarkersOf(g *gen.Generator) []*markers.Def {
 }
 
 // commentsOnly reports whether every selected generator reads only comments.
+// loadsPeers: a selected generator reads the packages its anchor loads
+// itself besides the inputs.
+func loadsPeers(selected []*gen.Generator) bool {
+	return slices.ContainsFunc(selected, func(g *gen.Generator) bool { return g.LoadsPeers })
+}
+
 func commentsOnly(selected []*gen.Generator) bool {
 	for _, g := range selected {
 		if !g.CommentsOnly {
