@@ -363,7 +363,7 @@ func (b *builder) typeRef(from *Type, home *versionHome, node *apiextensionsv1.J
 		ref.Name = named.Obj().Name()
 		ref.Link = b.linkTo(s, home.page)
 		b.usedBy(s, from, home)
-	case named != nil && len(b.enumValues(named)) > 0 && node.Type != "array" && node.Type != "object":
+	case named != nil && len(node.Enum) > 0 && len(b.enumValues(named)) > 0 && node.Type != "array" && node.Type != "object":
 		s := b.enumSection(named, home, node)
 		ref.Name = named.Obj().Name()
 		ref.Link = b.linkTo(s, home.page)
