@@ -563,7 +563,9 @@ func (b *builder) usedBy(s *section, from *Type, home *versionHome) {
 // own collects a node's validation keywords, rules and enum values, and
 // those of its items and values (at "items", "values"), not its properties.
 func (b *builder) own(vals *[]Validation, rules *[]Rule, enum *[]EnumValue, node *apiextensionsv1.JSONSchemaProps, goType types.Type, path string) {
-	add := func(keyword, value string) { *vals = append(*vals, Validation{Path: path, Keyword: keyword, Value: value}) }
+	add := func(keyword, value string) {
+		*vals = append(*vals, Validation{Path: path, Keyword: keyword, Value: value})
+	}
 	if node.Format != "" {
 		add("format", node.Format)
 	}

@@ -78,8 +78,8 @@ var Generator = &gen.Generator{
 
 // result is the run's plan of pages, and the pages once built.
 type result struct {
-	dirs []*dirPlan
-	errs []error
+	dirs   []*dirPlan
+	errs   []error
 	once   sync.Once
 	out    map[*model.Package][]output
 	outErr []error

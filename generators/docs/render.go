@@ -2,9 +2,9 @@ package docs
 
 import (
 	"bytes"
-	htmltemplate "html/template"
 	"fmt"
 	"go/token"
+	htmltemplate "html/template"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -25,10 +25,10 @@ const (
 // templateSet is a directory's parsed templates and the files they came
 // from (for positions).
 type templateSet struct {
-	md         *texttemplate.Template
-	page       *htmltemplate.Template
-	mdFile     string
-	htmlFile   string
+	md       *texttemplate.Template
+	page     *htmltemplate.Template
+	mdFile   string
+	htmlFile string
 }
 
 // loadTemplates parses the defaults, replaced by the files of dir ("" for
