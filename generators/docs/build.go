@@ -220,7 +220,7 @@ func (b *builder) place(t *Type, home *versionHome) {
 	}
 	home.page.used[anchor] = true
 	t.Anchor = anchor
-	t.ID = home.page.group.ID + "." + t.Title
+	t.ID = home.page.group.ID + "." + strings.ReplaceAll(t.Title, " ", "")
 	if t.Kind == nil {
 		home.version.Types = append(home.version.Types, t)
 	}

@@ -113,7 +113,11 @@ func runDocs(ctx context.Context, cfg config, repoRoot string) (err error) {
 				label = "warm-up"
 			}
 			fmt.Fprintf(os.Stderr, "%-9s %-15s ", label, t.name)
-			if err := os.RemoveAll(filepath.Join(work, docsOut, t.name)); err != nil {
+			out := filepath.Join(work, docsOut, t.name)
+			if err := os.RemoveAll(out); err != nil {
+				return err
+			}
+			if err := os.MkdirAll(out, 0o755); err != nil { // crd-ref-docs writes into an existing directory
 				return err
 			}
 			m, _, err := runMeasured(ctx, ws, t)
