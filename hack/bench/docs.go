@@ -92,9 +92,10 @@ func runDocs(ctx context.Context, cfg config, repoRoot string) (err error) {
 	}
 	// The CRDs the references are held to: metagen's crd generator's
 	// (which the docs generator reads), written once, untimed.
-	crdDir := filepath.Join(work, docsOut, "crds")
+	// The corpus' +metagen:crd-dir markers send them to crds/.
+	crdDir := filepath.Join(work, "crds")
 	if t := findTool(tools, toolMetagen); t != nil {
-		if _, err := runQuiet(ctx, work, goEnv(), t.bin, "generate", "-g", "crd", "--crd-dir", crdDir, "./..."); err != nil {
+		if _, err := runQuiet(ctx, work, goEnv(), t.bin, "generate", "-g", "crd", "./..."); err != nil {
 			return err
 		}
 	}
@@ -135,7 +136,7 @@ func runDocs(ctx context.Context, cfg config, repoRoot string) (err error) {
 			}
 		}
 	}
-	if _, err := os.Stat(crdDir); err == nil {
+	if findTool(tools, toolMetagen) != nil {
 		if err := printDocsCoverage(crdDir, work, tools); err != nil {
 			return err
 		}
@@ -225,6 +226,9 @@ func printDocsCoverage(crdDir, work string, tools []tool) error {
 		})
 	}
 	files, _ := filepath.Glob(filepath.Join(crdDir, "*.yaml"))
+	if len(files) == 0 {
+		return fmt.Errorf("no CRDs in %s to hold the references to", crdDir)
+	}
 	for _, file := range files {
 		data, err := os.ReadFile(file)
 		if err != nil {
