@@ -23,7 +23,9 @@ import (
 // examples, and the golden corpora (every marker dialect). Set
 // METAGEN_DOCS_MODULES to a list of module directories (separated by the
 // OS's list separator) with +metagen:docs-dir or --docs-dir set by
-// METAGEN_DOCS_DIR to cover others (hack/realworld's).
+// METAGEN_DOCS_DIR (and --crd-dir by METAGEN_DOCS_CRD_DIR, for modules that
+// write their CRDs with controller-gen) to cover others (hack/realworld's).
+// Nothing is written: the run is planned in memory.
 type coverageCase struct {
 	name, dir string
 	patterns  []string
@@ -66,6 +68,7 @@ func TestReferenceCoversCRDs(t *testing.T) {
 			opts := pipeline.Options{Dir: c.dir, Patterns: c.patterns, Only: []string{"crd", "docs"}}
 			if c.docsDir != "" {
 				opts.Settings.Manifests = map[string]string{"docs-dir": c.docsDir}
+				opts.Settings.CRDDir = os.Getenv("METAGEN_DOCS_CRD_DIR")
 			}
 			plan, err := pipeline.NewPlan(opts)
 			if err != nil {
@@ -121,7 +124,9 @@ func (c coverageCounts) String() string {
 		c.fields, c.keywords, c.enums, c.defaults, c.rules, c.external)
 }
 
-// pagesOf finds the group's Markdown page and the HTML reference beside it.
+// pagesOf finds the group's Markdown page, followed by the other pages of
+// its directory (a type of another group's package has its rows there,
+// linked from this page), and the HTML reference beside it.
 func pagesOf(t *testing.T, files map[string][]byte, group string) (string, string) {
 	t.Helper()
 	for path, data := range files {
@@ -130,7 +135,13 @@ func pagesOf(t *testing.T, files map[string][]byte, group string) (string, strin
 			if !ok {
 				t.Fatalf("no reference.html beside %s", path)
 			}
-			return string(data), string(ref)
+			pages := string(data)
+			for _, other := range slices.Sorted(keys(files)) {
+				if other != path && filepath.Dir(other) == filepath.Dir(path) && strings.HasSuffix(other, ".md") {
+					pages += "\n" + string(files[other])
+				}
+			}
+			return pages, string(ref)
 		}
 	}
 	t.Fatalf("no page %s.md generated", group)

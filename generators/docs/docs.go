@@ -213,7 +213,6 @@ func templatesDir(u *model.Universe, d *dirPlan) string {
 	}
 	var pkgs []*model.Package
 	for _, g := range d.groups {
-		pkgs = append(pkgs, g.resources[0].Packages...)
 		for _, res := range g.resources {
 			pkgs = append(pkgs, res.Packages...)
 		}
