@@ -100,6 +100,9 @@ type File struct {
 	Code      *jen.File
 	// YAML is the body of a YAML file, without our header; Code is nil then.
 	YAML []byte
+	// Markup is the body of a Markdown or HTML file, without our header
+	// (an HTML comment); Code and YAML are nil then.
+	Markup []byte
 }
 
 // NewFile starts a file called name in the package's directory.
@@ -121,6 +124,12 @@ func (p *Pass) NewFileAt(path, pkgPath, pkgName string) *jen.File {
 // writer puts our header on top.
 func (p *Pass) AddYAML(path string, body []byte) {
 	p.files = append(p.files, &File{Path: path, Generator: p.Generator, YAML: body})
+}
+
+// AddMarkup adds a Markdown or HTML file at an absolute path, e.g. an API
+// reference page; the writer puts our header, an HTML comment, on top.
+func (p *Pass) AddMarkup(path string, body []byte) {
+	p.files = append(p.files, &File{Path: path, Generator: p.Generator, Markup: body})
 }
 
 // Files returns the files started in the pass, sorted by path.

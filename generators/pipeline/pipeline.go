@@ -19,6 +19,7 @@ import (
 	"github.com/metagen-dev/metagen/generators/deepcopy"
 	"github.com/metagen-dev/metagen/generators/defaults"
 	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/docs"
 	"github.com/metagen-dev/metagen/generators/formatcache"
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/gofile"
@@ -44,6 +45,7 @@ var Generators = []*gen.Generator{
 	validation.Generator,
 	openapi.Generator,
 	crd.Generator,
+	docs.Generator,
 	client.Generator,
 	rbac.Generator,
 	webhook.Generator,
@@ -328,6 +330,10 @@ func (j *job) execute(render renderer) {
 	files := map[string][]byte{}
 	var goFiles []gofile.GoFile
 	for _, f := range pass.Files() {
+		if f.Code == nil && f.Markup != nil {
+			files[f.Path] = gofile.RenderMarkup(f.Markup)
+			continue
+		}
 		if f.Code == nil {
 			files[f.Path] = gofile.RenderYAML(f.YAML)
 			continue
