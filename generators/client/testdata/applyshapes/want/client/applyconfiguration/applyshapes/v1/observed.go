@@ -27,10 +27,23 @@ func (b *ObservedApplyConfiguration) WithGenerations(values ...int64) *ObservedA
 	return b
 }
 
-// WithItems sets the Items field in the declarative configuration to the given value
+// ensureItemApplyConfigurationExists allocates the Items field, whose values WithItems appends to.
+func (b *ObservedApplyConfiguration) ensureItemApplyConfigurationExists() {
+	if b.Items == nil {
+		b.Items = &[]ItemApplyConfiguration{}
+	}
+}
+
+// WithItems adds the given value to the Items field in the declarative configuration
 // and returns the receiver, so that objects can be built by chaining "With" function invocations.
-// If called multiple times, the Items field is set to the value of the last call.
-func (b *ObservedApplyConfiguration) WithItems(value []ItemApplyConfiguration) *ObservedApplyConfiguration {
-	b.Items = &value
+// If called multiple times, values provided by each call will be appended to the Items field.
+func (b *ObservedApplyConfiguration) WithItems(values ...*ItemApplyConfiguration) *ObservedApplyConfiguration {
+	b.ensureItemApplyConfigurationExists()
+	for i := range values {
+		if values[i] == nil {
+			panic("nil value passed to WithItems")
+		}
+		*b.Items = append(*b.Items, *values[i])
+	}
 	return b
 }

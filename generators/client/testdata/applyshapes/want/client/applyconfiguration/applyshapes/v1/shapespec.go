@@ -161,27 +161,66 @@ func (b *ShapeSpecApplyConfiguration) WithRegion(value string) *ShapeSpecApplyCo
 	return b
 }
 
-// WithPortList sets the PortList field in the declarative configuration to the given value
+// ensurePortApplyConfigurationExists allocates the PortList field, whose values WithPortList appends to.
+func (b *ShapeSpecApplyConfiguration) ensurePortApplyConfigurationExists() {
+	if b.PortList == nil {
+		b.PortList = &[]PortApplyConfiguration{}
+	}
+}
+
+// WithPortList adds the given value to the PortList field in the declarative configuration
 // and returns the receiver, so that objects can be built by chaining "With" function invocations.
-// If called multiple times, the PortList field is set to the value of the last call.
-func (b *ShapeSpecApplyConfiguration) WithPortList(value []PortApplyConfiguration) *ShapeSpecApplyConfiguration {
-	b.PortList = &value
+// If called multiple times, values provided by each call will be appended to the PortList field.
+func (b *ShapeSpecApplyConfiguration) WithPortList(values ...*PortApplyConfiguration) *ShapeSpecApplyConfiguration {
+	b.ensurePortApplyConfigurationExists()
+	for i := range values {
+		if values[i] == nil {
+			panic("nil value passed to WithPortList")
+		}
+		*b.PortList = append(*b.PortList, *values[i])
+	}
 	return b
 }
 
-// WithPortPtrList sets the PortPtrList field in the declarative configuration to the given value
+// ensurePointerPortExists allocates the PortPtrList field, whose values WithPortPtrList appends to.
+func (b *ShapeSpecApplyConfiguration) ensurePointerPortExists() {
+	if b.PortPtrList == nil {
+		b.PortPtrList = &[]*applyshapesv1.Port{}
+	}
+}
+
+// WithPortPtrList adds the given value to the PortPtrList field in the declarative configuration
 // and returns the receiver, so that objects can be built by chaining "With" function invocations.
-// If called multiple times, the PortPtrList field is set to the value of the last call.
-func (b *ShapeSpecApplyConfiguration) WithPortPtrList(value []*applyshapesv1.Port) *ShapeSpecApplyConfiguration {
-	b.PortPtrList = &value
+// If called multiple times, values provided by each call will be appended to the PortPtrList field.
+func (b *ShapeSpecApplyConfiguration) WithPortPtrList(values ...**applyshapesv1.Port) *ShapeSpecApplyConfiguration {
+	b.ensurePointerPortExists()
+	for i := range values {
+		if values[i] == nil {
+			panic("nil value passed to WithPortPtrList")
+		}
+		*b.PortPtrList = append(*b.PortPtrList, *values[i])
+	}
 	return b
 }
 
-// WithOwnerList sets the OwnerList field in the declarative configuration to the given value
+// ensureOwnerReferenceApplyConfigurationExists allocates the OwnerList field, whose values WithOwnerList appends to.
+func (b *ShapeSpecApplyConfiguration) ensureOwnerReferenceApplyConfigurationExists() {
+	if b.OwnerList == nil {
+		b.OwnerList = &[]acmetav1.OwnerReferenceApplyConfiguration{}
+	}
+}
+
+// WithOwnerList adds the given value to the OwnerList field in the declarative configuration
 // and returns the receiver, so that objects can be built by chaining "With" function invocations.
-// If called multiple times, the OwnerList field is set to the value of the last call.
-func (b *ShapeSpecApplyConfiguration) WithOwnerList(value []acmetav1.OwnerReferenceApplyConfiguration) *ShapeSpecApplyConfiguration {
-	b.OwnerList = &value
+// If called multiple times, values provided by each call will be appended to the OwnerList field.
+func (b *ShapeSpecApplyConfiguration) WithOwnerList(values ...*acmetav1.OwnerReferenceApplyConfiguration) *ShapeSpecApplyConfiguration {
+	b.ensureOwnerReferenceApplyConfigurationExists()
+	for i := range values {
+		if values[i] == nil {
+			panic("nil value passed to WithOwnerList")
+		}
+		*b.OwnerList = append(*b.OwnerList, *values[i])
+	}
 	return b
 }
 

@@ -19,11 +19,24 @@ func ShapeStatus() *ShapeStatusApplyConfiguration {
 	return &ShapeStatusApplyConfiguration{}
 }
 
-// WithConditions sets the Conditions field in the declarative configuration to the given value
+// ensureConditionApplyConfigurationExists allocates the Conditions field, whose values WithConditions appends to.
+func (b *ShapeStatusApplyConfiguration) ensureConditionApplyConfigurationExists() {
+	if b.Conditions == nil {
+		b.Conditions = &[]acmetav1.ConditionApplyConfiguration{}
+	}
+}
+
+// WithConditions adds the given value to the Conditions field in the declarative configuration
 // and returns the receiver, so that objects can be built by chaining "With" function invocations.
-// If called multiple times, the Conditions field is set to the value of the last call.
-func (b *ShapeStatusApplyConfiguration) WithConditions(value []acmetav1.ConditionApplyConfiguration) *ShapeStatusApplyConfiguration {
-	b.Conditions = &value
+// If called multiple times, values provided by each call will be appended to the Conditions field.
+func (b *ShapeStatusApplyConfiguration) WithConditions(values ...*acmetav1.ConditionApplyConfiguration) *ShapeStatusApplyConfiguration {
+	b.ensureConditionApplyConfigurationExists()
+	for i := range values {
+		if values[i] == nil {
+			panic("nil value passed to WithConditions")
+		}
+		*b.Conditions = append(*b.Conditions, *values[i])
+	}
 	return b
 }
 
