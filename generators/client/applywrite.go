@@ -525,7 +525,7 @@ func writeApplyConfigurationUtils(pass *gen.Pass, cs *clientset) error {
 				}
 				g.Commentf("Group=%s, Version=%s", groupOrCore(gv), gv.Version)
 				for _, at := range gv.ApplyTypes {
-					g.Case(jen.Qual(gv.Pkg.Path, "SchemeGroupVersion").Dot("WithKind").Call(jen.Lit(at.Constructor()))).Block(
+					g.Case(jen.Qual(gv.Pkg.Path, gv.groupVersionVar()).Dot("WithKind").Call(jen.Lit(at.Constructor()))).Block(
 						jen.Return(jen.Op("&").Qual(cs.applyConfigPkg(gv).pkgPath, at.Name()).Values()))
 				}
 			}

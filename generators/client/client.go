@@ -95,7 +95,7 @@ var Generator = &gen.Generator{
 	Markers: []string{
 		markerGenclient, markerNonNamespaced, markerNoVerbs, markerNoStatus, markerReadonly,
 		markerOnlyVerbs, markerSkipVerbs, markerMethod, markerResourceName, markerPlural,
-		markerGroupName, markerGroupGoName, markerOutput,
+		markerGroupName, markerGroupGoName, markerOutput, markerACGenerate, markerACOutput,
 	},
 	Enabled:        enabled,
 	Requires:       []*gen.Generator{openapi.Generator},
@@ -106,8 +106,12 @@ var Generator = &gen.Generator{
 	ReadsResources: true,
 }
 
-// enabled reports whether a package has a +genclient type.
-func enabled(pkg *model.Package) bool {
+// enabled reports whether a package has a +genclient type, or asks for
+// controller-gen's apply configurations.
+func enabled(pkg *model.Package) bool { return hasGenclient(pkg) || acEnabled(pkg) }
+
+// hasGenclient reports whether a package has a +genclient type.
+func hasGenclient(pkg *model.Package) bool {
 	for _, t := range pkg.NamedTypes {
 		if t.Markers.Has(markerGenclient) {
 			return true
@@ -121,7 +125,21 @@ func run(pass *gen.Pass) error {
 	if errs := p.errs[pass.Package.Path]; len(errs) > 0 {
 		return joinErrors(errs)
 	}
+	if acs := p.acByPackage[pass.Package.Path]; acs != nil {
+		for _, w := range acs.warnings {
+			pass.Warn(w.Pos, "%s", w.Msg)
+		}
+		if err := writeApplyConfigurations(pass, acs, acs.lead()); err != nil {
+			return err
+		}
+		if err := writeApplyConfigurationUtils(pass, acs); err != nil {
+			return err
+		}
+	}
 	cs := p.byPackage[pass.Package.Path]
+	if cs == nil {
+		return nil
+	}
 	gv := cs.groupOf(pass.Package)
 	writeTyped(pass, cs, gv)
 	writeTypedFake(pass, cs, gv)
@@ -157,7 +175,12 @@ func ownedFiles(u *model.Universe) []string {
 	var files []string
 	seen := map[string]bool{}
 	for _, pkg := range u.Packages {
-		if !enabled(pkg) {
+		if acEnabled(pkg) {
+			if dir, err := acOutputDir(u, pkg); err == nil {
+				files = append(files, goFilesUnder(dir)...)
+			}
+		}
+		if !hasGenclient(pkg) {
 			continue
 		}
 		dir, err := outputDir(u, pkg)
