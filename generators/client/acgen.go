@@ -1,6 +1,7 @@
 package client
 
 import (
+	"go/token"
 	"path"
 	"path/filepath"
 	"strings"
@@ -92,7 +93,7 @@ func newACClientset(u *model.Universe, pkg *model.Package) (cs *clientset, errs 
 		if !embeds(t, metav1Pkg, "ObjectMeta") {
 			gv.SchemaRoots = append(gv.SchemaRoots, t.Object)
 			gv.SkippedRoots = append(gv.SkippedRoots, t.Object)
-			warnings = append(warnings, diag.Warnf(t.Pos, "%s does not embed metav1.ObjectMeta: as controller-gen does, it gets no apply configuration (the types it reaches do)", t.Name))
+			warnings = append(warnings, diag.Warnf(acRootPos(t), "%s does not embed metav1.ObjectMeta: as controller-gen does, it gets no apply configuration (the types it reaches do)", t.Name))
 			continue
 		}
 		gv.SchemaRoots = append(gv.SchemaRoots, t.Object)
@@ -101,6 +102,17 @@ func newACClientset(u *model.Universe, pkg *model.Package) (cs *clientset, errs 
 	}
 	cs = &clientset{Dir: dir, PkgPath: importPathOf(u, pkg, dir), Groups: []*groupVersion{gv}, acOnly: true, warnings: warnings}
 	return cs, nil
+}
+
+// acRootPos is where a root is made one: its +kubebuilder:ac:generate,
+// +genclient or +kubebuilder:resource.
+func acRootPos(t *model.Type) token.Position {
+	for _, name := range []string{markerACGenerate, markerGenclient, markerKubebuilder} {
+		if m, ok := t.Markers.Get(name); ok {
+			return m.Pos
+		}
+	}
+	return t.Pos
 }
 
 // acClientType is a root type as controller-gen hands it to
