@@ -58,6 +58,11 @@ func acOutputDir(u *model.Universe, pkg *model.Package) (string, error) {
 	if err != nil || inModule == ".." || strings.HasPrefix(inModule, ".."+string(filepath.Separator)) {
 		return "", diag.Errorf(pos, "+%s=%s: points outside the module", markerACOutput, rel)
 	}
+	// The output is a tree of its own, whose stale files are removed: it
+	// may not hold the API package.
+	if up, err := filepath.Rel(dir, pkg.Dir); err == nil && up != ".." && !strings.HasPrefix(up, ".."+string(filepath.Separator)) {
+		return "", diag.Errorf(pos, "+%s=%s: holds the API package; want a directory of its own", markerACOutput, rel)
+	}
 	return dir, nil
 }
 
