@@ -155,7 +155,11 @@ func (b *builder) checkFormats(s *spec.Schema, path string) {
 		return
 	}
 	for _, format := range apivalidation.GetUnrecognizedFormats(s, environment.DefaultCompatibilityVersion()) {
-		b.errorf(b.origin(path), "format %q is not one a CRD schema knows; use a pattern or a CEL rule", format)
+		pos, detail := b.origin(path), ""
+		if !b.inModule(pos) {
+			pos, detail = b.foreign(path, pos, "")
+		}
+		b.errorf(pos, "format %q is not one a CRD schema knows%s; use a pattern or a CEL rule", format, detail)
 	}
 	for name, p := range s.Properties {
 		b.checkFormats(&p, path+".properties["+name+"]")
