@@ -300,6 +300,7 @@ func (b *builder) crdMetadata(crd *apiextensionsv1.CustomResourceDefinition) {
 		}
 	}
 	b.allowedFinalizers(crd, annotations)
+	b.apiApproval(crd, annotations)
 }
 
 // allowedFinalizers writes +metagen:allowed-finalizers as the

@@ -48,6 +48,9 @@ func (b *builder) check(crd *apiextensionsv1.CustomResourceDefinition) {
 		if !b.inModule(pos) {
 			pos, detail = b.foreign(path, pos, detail)
 		}
+		if path == "metadata.annotations["+apiextensionsv1.KubeAPIApprovedAnnotation+"]" {
+			detail += apiApprovalHint(crd.Spec.Group)
+		}
 		b.errs = append(b.errs, diag.Errorf(pos, "CustomResourceDefinition %s: %s: %s", crd.Name, path, detail))
 	}
 }
