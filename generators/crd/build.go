@@ -115,7 +115,9 @@ func (b *builder) version(i int, v *version, storage bool) apiextensionsv1.Custo
 func (b *builder) schema(path string, v *version) *apiextensionsv1.CustomResourceValidation {
 	expanded, err := gen.ResultOf[*openapi.Result](b.pass, openapi.Generator).Expand(v.typ.Object)
 	if err != nil {
-		b.errs = append(b.errs, diag.Unwrap(err)...)
+		for _, e := range diag.Unwrap(err) {
+			b.errs = append(b.errs, b.inThisModule(e, v))
+		}
 		b.broken = true
 		return nil
 	}
@@ -145,6 +147,17 @@ func (b *builder) schema(path string, v *version) *apiextensionsv1.CustomResourc
 		truncateDescriptions(props, *n)
 	}
 	return &apiextensionsv1.CustomResourceValidation{OpenAPIV3Schema: props}
+}
+
+// inThisModule positions a problem of the schema of another module's type
+// (the module cache's, which the user cannot edit) at the root type that
+// includes it, naming where it was written.
+func (b *builder) inThisModule(err error, v *version) error {
+	var e *diag.Error
+	if !errors.As(err, &e) || !e.Pos.IsValid() || b.inModule(e.Pos) {
+		return err
+	}
+	return diag.Errorf(v.typ.Pos, "%s (written in %s, a type of another module that %s includes)", e.Msg, moduleFile(e.Pos), v.typ.Name)
 }
 
 // checkFormats refuses the formats kube-apiserver would drop from the
