@@ -40,6 +40,24 @@ func (b *builder) errorf(pos token.Position, format string, args ...any) {
 // build returns the manifest of a resource, or the problems that keep it
 // from being valid.
 func build(pass *gen.Pass, res *resource) ([]byte, []error) {
+	crd, errs := res.object(pass)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return render(crd)
+}
+
+// object is the resource's CRD, checked, built once per run by the first
+// pass that asks (the crd generator's, or the docs generator's, which shows
+// the same schema): its warnings are reported by that pass, its errors by
+// every pass that asks.
+func (res *resource) object(pass *gen.Pass) (*apiextensionsv1.CustomResourceDefinition, []error) {
+	res.once.Do(func() { res.built, res.errs = buildObject(pass, res) })
+	return res.built, res.errs
+}
+
+// buildObject builds and checks the CRD of a resource.
+func buildObject(pass *gen.Pass, res *resource) (*apiextensionsv1.CustomResourceDefinition, []error) {
 	b := &builder{pass: pass, res: res, origins: map[string]token.Position{}}
 	crd := &apiextensionsv1.CustomResourceDefinition{
 		TypeMeta:   metav1.TypeMeta{APIVersion: "apiextensions.k8s.io/v1", Kind: "CustomResourceDefinition"},
@@ -65,7 +83,7 @@ func build(pass *gen.Pass, res *resource) ([]byte, []error) {
 	if len(b.errs) > 0 {
 		return nil, b.errs
 	}
-	return render(crd)
+	return crd, nil
 }
 
 // storageVersion is the only version, or the one marked +kubebuilder:storageversion.

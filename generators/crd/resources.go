@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	kubeversion "k8s.io/apimachinery/pkg/version"
@@ -58,6 +59,10 @@ type resource struct {
 	// owner is the package whose pass writes the manifest: the first of the
 	// versions' packages by import path.
 	owner *model.Package
+	// once builds the CRD (built, or errs) for the first pass that asks.
+	once  sync.Once
+	built *apiextensionsv1.CustomResourceDefinition
+	errs  []error
 }
 
 // version is one root type: one version of a resource.

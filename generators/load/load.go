@@ -58,6 +58,11 @@ type Options struct {
 	// starts at once. Whatever that go command reports as wrong sends the
 	// load back to go list, whose diagnostics are the ones reported.
 	ListInProcess bool
+	// Peers also loads the packages the inputs' package tags name that
+	// conversion-gen and defaulter-gen load themselves (their peer,
+	// external types and input packages: peerPaths), into
+	// Universe.Peers, in the same load as the inputs' imports.
+	Peers bool
 }
 
 // Load loads the packages matched by the patterns and builds the model.
@@ -113,11 +118,21 @@ func load(opts Options) (*model.Universe, error) {
 		checked = parseOnly(universe.Fset, roots)
 	} else {
 		needed := neededInputs(roots)
-		imports := startLoadingImports(opts, universe.Fset, needed, listedHere)
+		var peers []string
+		if opts.Peers {
+			peers = peerPaths(needed)
+		}
+		loaded := startLoadingImports(opts, universe.Fset, needed, peers, listedHere)
+		imports := func() (map[string]*types.Package, error) {
+			l, err := loaded()
+			return l.types, err
+		}
 		checked = typeCheck(universe.Fset, roots, needed, imports, opts.SkipFile)
-		if _, err := imports(); err != nil {
+		l, err := loaded()
+		if err != nil {
 			return nil, err
 		}
+		universe.Peers, universe.PeerErrors = l.peers, l.peerErrs
 	}
 	for _, c := range checked {
 		if c.outputOnly {
@@ -164,27 +179,43 @@ func listInputs(opts Options, patterns []string) (roots []*packages.Package, lis
 
 // startLoadingImports runs loadImports in the background; the returned func
 // waits for its result.
-func startLoadingImports(opts Options, fset *token.FileSet, roots []*packages.Package, listedHere bool) func() (map[string]*types.Package, error) {
-	var imported map[string]*types.Package
+func startLoadingImports(opts Options, fset *token.FileSet, roots []*packages.Package, peers []string, listedHere bool) func() (loadedImports, error) {
+	var loaded loadedImports
 	var err error
 	ready := make(chan struct{})
 	go func() {
 		defer close(ready)
-		imported, err = loadImports(opts, fset, roots, listedHere)
+		loaded, err = loadImports(opts, fset, roots, peers, listedHere)
 	}()
-	return func() (map[string]*types.Package, error) {
+	return func() (loadedImports, error) {
 		<-ready
-		return imported, err
+		return loaded, err
 	}
 }
 
+// loadedImports is what step 2 loads: the types of the inputs' outside
+// imports, by import path, and those of the peers (peerPaths), or why a
+// peer could not be loaded.
+type loadedImports struct {
+	types    map[string]*types.Package
+	peers    map[string]*types.Package
+	peerErrs map[string]error
+}
+
 // loadImports is step 2: every package the inputs import from outside the
-// input set, typed from export data (one shared type universe). Their objects
-// keep the file and line of their declarations in fset, so that a generator
-// can read a dependency's doc comments when it needs them. After an
-// in-process listing (listedHere) it is the go command's only look at the
-// module: anything it finds wrong is errAskGoList.
-func loadImports(opts Options, fset *token.FileSet, roots []*packages.Package, listedHere bool) (map[string]*types.Package, error) {
+// input set, and the peers, typed from export data (one shared type
+// universe). Their objects keep the file and line of their declarations in
+// fset, so that a generator can read a dependency's doc comments when it
+// needs them. After an in-process listing (listedHere) it is the go
+// command's only look at the module: anything it finds wrong with an import
+// is errAskGoList.
+//
+// A peer is loaded as conversion-gen loads it (gengo): a package that does
+// not compile is typed from source (go/packages does so when the go command
+// has no export data for it), its errors ignored; one without Go files (no
+// such package) or with a syntax error is a peer error, which the generator
+// that reads it reports at its marker.
+func loadImports(opts Options, fset *token.FileSet, roots []*packages.Package, peers []string, listedHere bool) (loadedImports, error) {
 	isRoot := map[string]bool{}
 	for _, pkg := range roots {
 		isRoot[pkg.PkgPath] = true
@@ -199,41 +230,100 @@ func loadImports(opts Options, fset *token.FileSet, roots []*packages.Package, l
 			}
 		}
 	}
-	imported := map[string]*types.Package{"unsafe": types.Unsafe}
+	isPeer := map[string]bool{}
+	for _, p := range peers {
+		if !seen[p] { // an import already: loaded as one, its errors the run's
+			isPeer[p] = true
+			paths = append(paths, p)
+		}
+	}
+	loaded := loadedImports{types: map[string]*types.Package{"unsafe": types.Unsafe}}
 	if len(paths) == 0 {
 		if listedHere {
-			return nil, errAskGoList // no go command has seen the module
+			return loadedImports{}, errAskGoList // no go command has seen the module
 		}
-		return imported, nil
+		return loaded, nil
 	}
 	sort.Strings(paths)
+	mode := packages.NeedName | packages.NeedTypes | packages.NeedImports
+	if len(isPeer) > 0 {
+		mode |= packages.NeedFiles // a peer without files does not exist
+	}
 	cfg := &packages.Config{
-		Mode:       packages.NeedName | packages.NeedTypes | packages.NeedImports,
+		Mode:       mode,
 		Fset:       fset,
 		Dir:        opts.Dir,
 		BuildFlags: opts.BuildFlags,
 	}
 	deps, err := packages.Load(cfg, paths...)
-	if listedHere && !importsListedCleanly(deps, err) {
-		return nil, errAskGoList
+	var imports []*packages.Package
+	for _, dep := range deps {
+		if !isPeer[dep.PkgPath] {
+			imports = append(imports, dep)
+		}
+	}
+	if listedHere && !importsListedCleanly(imports, err) {
+		return loadedImports{}, errAskGoList
 	}
 	if err != nil {
-		return nil, fmt.Errorf("loading imports: %w", err)
+		return loadedImports{}, fmt.Errorf("loading imports: %w", err)
 	}
 	var problems []error
-	for _, dep := range deps {
+	for _, dep := range imports {
 		if len(dep.Errors) > 0 {
 			for _, e := range dep.Errors {
 				problems = append(problems, importError(roots, dep.PkgPath, e)...)
 			}
 			continue
 		}
-		imported[dep.PkgPath] = dep.Types
+		loaded.types[dep.PkgPath] = dep.Types
 	}
 	if len(problems) > 0 {
-		return nil, errors.Join(diag.Sort(problems)...)
+		return loadedImports{}, errors.Join(diag.Sort(problems)...)
 	}
-	return imported, nil
+	loaded.peers, loaded.peerErrs = peerResults(deps, peers, isPeer)
+	return loaded, nil
+}
+
+// peerResults sorts the loaded peers into their types and their errors;
+// a peer the inputs import is typed as an import.
+func peerResults(deps []*packages.Package, peers []string, isPeer map[string]bool) (map[string]*types.Package, map[string]error) {
+	if len(peers) == 0 {
+		return nil, nil
+	}
+	typed, failed := map[string]*types.Package{}, map[string]error{}
+	byPath := map[string]*packages.Package{}
+	for _, dep := range deps {
+		byPath[dep.PkgPath] = dep
+	}
+	for _, p := range peers {
+		dep := byPath[p]
+		if dep == nil {
+			failed[p] = fmt.Errorf("go list found no package %s", p)
+			continue
+		}
+		var problems []error
+		if isPeer[p] {
+			noFiles := len(dep.GoFiles) == 0 && len(dep.CompiledGoFiles) == 0
+			for _, e := range dep.Errors {
+				if noFiles || e.Kind == packages.ParseError {
+					problems = append(problems, positioned(e))
+				}
+			}
+			if noFiles && len(problems) == 0 {
+				problems = append(problems, fmt.Errorf("no Go files in %s", p))
+			}
+		}
+		if len(problems) == 0 && dep.Types == nil {
+			problems = append(problems, fmt.Errorf("no types for %s", p))
+		}
+		if len(problems) > 0 {
+			failed[p] = errors.Join(diag.Sort(problems)...)
+			continue
+		}
+		typed[p] = dep.Types
+	}
+	return typed, failed
 }
 
 // checkModule keeps every input package inside one main module: metagen
@@ -255,10 +345,14 @@ func checkModule(universe *model.Universe, pkg *packages.Package) error {
 // GeneratedHeaderYAML marks a YAML file as ours; it is the file's first line.
 const GeneratedHeaderYAML = "# Code generated by metagen. DO NOT EDIT."
 
+// GeneratedHeaderMarkup marks a Markdown or HTML file as ours (the docs
+// generator's); it is the file's first line.
+const GeneratedHeaderMarkup = "<!-- Code generated by metagen. DO NOT EDIT. -->"
+
 // IsGenerated reports whether src carries our header: before its package
-// clause for Go, or as the first line of a YAML file.
+// clause for Go, or as the first line of a YAML, Markdown or HTML file.
 func IsGenerated(src []byte) bool {
-	if first, _, _ := bytes.Cut(src, []byte("\n")); string(bytes.TrimSpace(first)) == GeneratedHeaderYAML {
+	if first, _, _ := bytes.Cut(src, []byte("\n")); string(bytes.TrimSpace(first)) == GeneratedHeaderYAML || string(bytes.TrimSpace(first)) == GeneratedHeaderMarkup {
 		return true
 	}
 	for line := range bytes.Lines(src) {
