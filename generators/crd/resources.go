@@ -135,7 +135,7 @@ func (r *registry) isRoot(t *model.Type) bool {
 	marked := t.Markers.Has(markerGenclient) || t.Markers.Has(markerObjectRoot) && root.Bool()
 	switch {
 	case hasCRD && !hasObjectMeta(t):
-		r.errorf(t.Pos, "type %s is marked %s but has no metav1.ObjectMeta as metadata: a CRD root type embeds metav1.TypeMeta and has metadata", t.Name, crdMarker)
+		r.errorf(crdMarker.Pos, "type %s is marked %s but has no metav1.ObjectMeta as metadata: a CRD root type embeds metav1.TypeMeta and has metadata", t.Name, crdMarker)
 	case !hasCRD && marked && !isList(t) && !t.Markers.Has(markerSkipVersion) && !hasObjectMeta(t):
 		r.errorf(t.Pos, "type %s is a root type but has no metav1.ObjectMeta as metadata; mark it +metagen:crd=false if it is not a resource", t.Name)
 	}

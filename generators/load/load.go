@@ -12,10 +12,14 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"go/parser"
 	"go/token"
 	"go/types"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -268,7 +272,7 @@ func loadImports(opts Options, fset *token.FileSet, roots []*packages.Package, p
 	for _, dep := range imports {
 		if len(dep.Errors) > 0 {
 			for _, e := range dep.Errors {
-				problems = append(problems, positioned(e))
+				problems = append(problems, importError(roots, dep.PkgPath, e)...)
 			}
 			continue
 		}
@@ -368,9 +372,107 @@ func IsGenerated(src []byte) bool {
 func listErrors(pkg *packages.Package) []error {
 	var errs []error
 	for _, e := range pkg.Errors {
+		if pos := parsePos(e.Pos); !pos.IsValid() {
+			// go list positions neither a missing module nor two package
+			// clauses; the text they are about is in the package's files.
+			if pos := locateListError(pkg, e.Msg); pos.IsValid() {
+				// The position names the file; the directory is the package's.
+				msg, _, _ := strings.Cut(e.Msg, " in "+pkg.Dir)
+				errs = append(errs, &diag.Error{Pos: pos, Msg: oneLine(msg)})
+				continue
+			}
+		}
 		errs = append(errs, positioned(e))
 	}
 	return errs
+}
+
+// foundPackages is go list's refusal of two package clauses in one
+// directory: "found packages a (a.go) and b (b.go) in DIR".
+var foundPackages = regexp.MustCompile(`^found packages \S+ \(\S+\) and \S+ \((\S+)\) in `)
+
+// locateListError finds the text an unpositioned go list error is about in
+// pkg's files: the package clause of the file whose package differs, or
+// the import of a package no module provides (the import path the message
+// names). The zero Position when it names neither.
+func locateListError(pkg *packages.Package, msg string) token.Position {
+	fset := token.NewFileSet()
+	if m := foundPackages.FindStringSubmatch(msg); m != nil {
+		file := filepath.Join(pkg.Dir, m[1])
+		if f, err := parser.ParseFile(fset, file, nil, parser.PackageClauseOnly); err == nil {
+			return fset.Position(f.Name.Pos())
+		}
+		return token.Position{}
+	}
+	return importPos(pkg, func(path string) bool { return mentionsImport(msg, path) })
+}
+
+// importError is the error of an imported package that cannot be loaded
+// (its module is missing, say): where go list gives no position, at each
+// input's import of it.
+func importError(roots []*packages.Package, path string, e packages.Error) []error {
+	if parsed := parsePos(e.Pos); parsed.IsValid() {
+		return []error{positioned(e)}
+	}
+	var errs []error
+	for _, pkg := range roots {
+		if _, imports := pkg.Imports[path]; !imports {
+			continue
+		}
+		if pos := importPos(pkg, func(p string) bool { return p == path }); pos.IsValid() {
+			errs = append(errs, &diag.Error{Pos: pos, Msg: oneLine(e.Msg)})
+		}
+	}
+	if len(errs) == 0 {
+		return []error{positioned(e)}
+	}
+	return errs
+}
+
+// oneLine puts go list's message on one line, as every positioned error
+// is ("…; to add it:\n\tgo get …").
+func oneLine(msg string) string {
+	lines := strings.Split(msg, "\n")
+	for i := range lines {
+		lines[i] = strings.TrimSpace(lines[i])
+	}
+	return strings.Join(lines, " ")
+}
+
+// importPos is the position of the first import of pkg's files (by file
+// name) whose path matches, or the zero Position.
+func importPos(pkg *packages.Package, match func(path string) bool) token.Position {
+	fset := token.NewFileSet()
+	files := append(append([]string(nil), pkg.GoFiles...), pkg.IgnoredFiles...)
+	sort.Strings(files)
+	for _, file := range files {
+		f, err := parser.ParseFile(fset, file, nil, parser.ImportsOnly)
+		if err != nil {
+			continue
+		}
+		for _, spec := range f.Imports {
+			path, err := strconv.Unquote(spec.Path.Value)
+			if err == nil && match(path) {
+				return fset.Position(spec.Path.Pos())
+			}
+		}
+	}
+	return token.Position{}
+}
+
+// mentionsImport reports whether msg names the import path as a whole word.
+func mentionsImport(msg, path string) bool {
+	for rest := msg; ; {
+		i := strings.Index(rest, path)
+		if i < 0 {
+			return false
+		}
+		before, after := i == 0 || strings.ContainsRune(" \t\n\"'`(", rune(rest[i-1])), rest[i+len(path):]
+		if before && (after == "" || strings.ContainsRune(" \t\n\"'`);:", rune(after[0]))) {
+			return true
+		}
+		rest = after
+	}
 }
 
 // generatedNames are the identifiers metagen's generators (and the
