@@ -21,6 +21,7 @@
 #   M_CLIENT_FLAGS   extra flags the project gives client-gen, lister-gen and informer-gen
 #                    (e.g. --plural-exceptions=...); the anchors get them too
 #   M_DC_UPFILE      upstream's deepcopy file name when the project renames it (default zz_generated.deepcopy.go)
+#   M_FUZZ_DEPTH     the conversion fuzzer's maximum depth, for recursive types (0: randfill's default)
 #   M_RM_EXTRA       more generated file names to remove in mg (renamed outputs of the tools metagen replaces)
 # Versions are pinned: the harness is meant to give the same answer every run.
 
@@ -32,7 +33,7 @@ MODULES="metrics kube-aggregator snapshotter cert-manager kueue kuberay flux-sou
 reset_module() {
 	M_MOD= M_VER= M_KIND= M_PKGS= M_GENS= M_CRD_PKGS= M_CRD_SHIPPED= M_CG_OPTS=crd M_DC_TOOL=deepcopy-gen
 	M_CLIENT_PKGS= M_APPLY=1 M_WATCH=1 M_SHIPPED_CLIENT= M_SHIPPED_MAP= M_CLIENT_FLAGS= M_MG_FLAGS=
-	M_DC_UPFILE=zz_generated.deepcopy.go M_RM_EXTRA=
+	M_DC_UPFILE=zz_generated.deepcopy.go M_RM_EXTRA= M_FUZZ_DEPTH=0
 }
 
 mod_metrics() { # k8s.io/metrics: kube_codegen.sh gen_helpers + gen_client; openapi-gen's model names in-package
@@ -133,6 +134,7 @@ mod_prometheus_operator() { # prometheus-operator pkg/apis/monitoring: controlle
 
 mod_apiextensions() { # k8s.io/apiextensions-apiserver: hack/update-codegen.sh gen_helpers, gen_openapi (model names in-package), gen_client --with-watch --with-applyconfig --versioned-name clientset (--prefers-protobuf: no metagen flag; content type only)
 	M_MOD=k8s.io/apiextensions-apiserver M_VER=v0.37.2 M_KIND=cg
+	M_FUZZ_DEPTH=6 # JSONSchemaProps recurses: at randfill's default depth one object does not finish
 	M_PKGS="pkg/apis/apiextensions pkg/apis/apiextensions/v1 pkg/apis/apiextensions/v1beta1"
 	M_GENS=deepcopy,openapi,client,conversion,defaults,prerelease-lifecycle
 	M_CLIENT_PKGS="pkg/apis/apiextensions/v1 pkg/apis/apiextensions/v1beta1"
