@@ -21,6 +21,8 @@
 #   M_CLIENT_FLAGS   extra flags the project gives client-gen, lister-gen and informer-gen
 #                    (e.g. --plural-exceptions=...); the anchors get them too
 #   M_DC_UPFILE      upstream's deepcopy file name when the project renames it (default zz_generated.deepcopy.go)
+#   M_GO_GET         module@version arguments to go get in the copy after go mod tidy: a dependency the
+#                    project pins that does not build with the k8s.io release metagen's module brings
 #   M_FUZZ_DEPTH     the conversion fuzzer's maximum depth, for recursive types (0: randfill's default)
 #   M_RM_EXTRA       more generated file names to remove in mg (renamed outputs of the tools metagen replaces)
 # Versions are pinned: the harness is meant to give the same answer every run.
@@ -33,7 +35,7 @@ MODULES="metrics kube-aggregator snapshotter cert-manager kueue kuberay flux-sou
 reset_module() {
 	M_MOD= M_VER= M_KIND= M_PKGS= M_GENS= M_CRD_PKGS= M_CRD_SHIPPED= M_CG_OPTS=crd M_DC_TOOL=deepcopy-gen
 	M_CLIENT_PKGS= M_APPLY=1 M_WATCH=1 M_SHIPPED_CLIENT= M_SHIPPED_MAP= M_CLIENT_FLAGS= M_MG_FLAGS=
-	M_DC_UPFILE=zz_generated.deepcopy.go M_RM_EXTRA= M_FUZZ_DEPTH=0
+	M_DC_UPFILE=zz_generated.deepcopy.go M_RM_EXTRA= M_FUZZ_DEPTH=0 M_GO_GET=
 }
 
 mod_metrics() { # k8s.io/metrics: kube_codegen.sh gen_helpers + gen_client; openapi-gen's model names in-package
@@ -168,6 +170,7 @@ mod_descheduler() { # descheduler: hack/update-generated-{deep-copies,conversion
 	M_PKGS="pkg/api pkg/api/v1alpha2 pkg/apis/componentconfig pkg/apis/componentconfig/v1alpha1
 	        pkg/framework/plugins/defaultevictor pkg/framework/plugins/podlifetime pkg/framework/plugins/nodeutilization"
 	M_GENS=deepcopy,conversion,defaults
+	M_GO_GET=k8s.io/component-helpers@v0.37.2 # v0.36.1's resource helpers do not build with k8s.io/api v0.37.2
 }
 
 mod_network_policy_api() { # sigs.k8s.io/network-policy-api: hack/update-codegen.sh controller-gen object, register-gen, client-gen --clientset-name versioned + applyconfiguration-gen, lister-gen, informer-gen; CRDs by its own pkg/generator (controller-tools' crd package + the api-approved annotation)

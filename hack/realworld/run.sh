@@ -200,6 +200,11 @@ run_module() {
 			return
 		fi
 	fi
+	if [ -n "$M_GO_GET" ] && ! (cd "$MD/base" && { go get $M_GO_GET || online go get $M_GO_GET; } && { go mod tidy || online go mod tidy; }) >>"$L/tidy.log" 2>&1; then
+		herr "$name: go get $M_GO_GET failed: $(grep -v '^go: downloading' "$L/tidy.log" | tail -n 2 | tr '\n' ' ')"
+		SUMMARY+=("module $name $M_MOD@$M_VER: UNUSABLE (go get)")
+		return
+	fi
 	grep -E '^\s*(k8s\.io/(api|apimachinery|client-go)|sigs\.k8s\.io/controller-runtime) ' "$MD/base/go.mod" | sed 's/^\s*/  dep: /' >"$L/deps.txt"
 	cp -r "$MD/base" "$MD/up"
 	cp -r "$MD/base" "$MD/mg"
