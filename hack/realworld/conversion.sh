@@ -5,6 +5,8 @@
 
 CV=0 # functions, lifecycle methods and fuzzed results that differ, over all modules
 FUZZ_ROUNDS=${RW_FUZZ_ROUNDS:-20}
+# M_FUZZ_DEPTH (modules.sh): the filler's maximum depth for modules whose types recurse (0: randfill's
+# default); RW_FUZZ_TIMEOUT (900 s): a run of rwfuzz that takes longer fails the module's fuzz
 
 # codegen_files GEN: the files the generator writes
 codegen_files() {
@@ -52,6 +54,8 @@ conversion_fuzz() {
 	shift 2
 	FUZZ="fuzz=-" FUZZ_DIFF=0
 	[[ ,$M_GENS, == *,conversion,* ]] || return 0
+	# metagen's tree must build for the program to run there (run_module's $build)
+	[ "${build:-ok}" = ok ] || { FUZZ="fuzz=skipped(mg-does-not-build)"; return 0; }
 	i=0
 	for p in "$@"; do
 		grep -qs 'AddToScheme' "$md/up/$p"/*.go || continue
@@ -98,6 +102,7 @@ func errText(err error) string {
 
 func main() {
 	rounds, _ := strconv.Atoi(os.Args[1])
+	depth, _ := strconv.Atoi(os.Args[2])
 	scheme := runtime.NewScheme()
 	for _, add := range []func(*runtime.Scheme) error{ /* ADDS */ } {
 		if err := add(scheme); err != nil {
@@ -115,6 +120,9 @@ func main() {
 	out := json.NewEncoder(os.Stdout)
 	for i, gvk := range kinds {
 		f := fuzzer.FuzzerFor(fuzzer.MergeFuzzerFuncs(metafuzzer.Funcs, quantity), rand.NewSource(int64(i)+1), serializer.NewCodecFactory(scheme))
+		if depth > 0 {
+			f.MaxDepth(depth)
+		}
 		for round := range rounds {
 			obj, _ := scheme.New(gvk)
 			f.Fill(obj)
@@ -133,7 +141,7 @@ func main() {
 	}
 }
 GO
-		(cd "$md/$t" && go run ./rwfuzz "$FUZZ_ROUNDS") >"$l/fuzz-$t.jsonl" 2>"$l/fuzz-$t.log" ||
+		(cd "$md/$t" && timeout "${RW_FUZZ_TIMEOUT:-900}" go run ./rwfuzz "$FUZZ_ROUNDS" "${M_FUZZ_DEPTH:-0}") >"$l/fuzz-$t.jsonl" 2>"$l/fuzz-$t.log" ||
 			{ herr "rwfuzz failed in $t: $(tail -n 2 "$l/fuzz-$t.log" | tr '\n' ' ')"; FUZZ="fuzz=FAIL"; return 0; }
 	done
 	local results kinds

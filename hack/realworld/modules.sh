@@ -20,14 +20,22 @@
 #   M_SHIPPED_MAP    renames of the shipped layout to metagen's (clientset/versioned=clientset, ...)
 #   M_CLIENT_FLAGS   extra flags the project gives client-gen, lister-gen and informer-gen
 #                    (e.g. --plural-exceptions=...); the anchors get them too
+#   M_DC_UPFILE      upstream's deepcopy file name when the project renames it (default zz_generated.deepcopy.go)
+#   M_GO_GET         module@version arguments to go get in the copy after go mod tidy: a dependency the
+#                    project pins that does not build with the k8s.io release metagen's module brings
+#   M_FUZZ_DEPTH     the conversion fuzzer's maximum depth, for recursive types (0: randfill's default)
+#   M_RM_EXTRA       more generated file names to remove in mg (renamed outputs of the tools metagen replaces)
 # Versions are pinned: the harness is meant to give the same answer every run.
 
-MODULES="metrics kube-aggregator snapshotter cert-manager kueue kuberay flux-source gateway-api cluster-api prometheus-operator"
+MODULES="metrics kube-aggregator snapshotter cert-manager kueue kuberay flux-source gateway-api cluster-api prometheus-operator
+	apiextensions sample-apiserver sample-controller kube-scheduler descheduler network-policy-api mcs-api nfd
+	inference-extension istio jobset trainer velero kyverno flux-kustomize"
 
 
 reset_module() {
 	M_MOD= M_VER= M_KIND= M_PKGS= M_GENS= M_CRD_PKGS= M_CRD_SHIPPED= M_CG_OPTS=crd M_DC_TOOL=deepcopy-gen
 	M_CLIENT_PKGS= M_APPLY=1 M_WATCH=1 M_SHIPPED_CLIENT= M_SHIPPED_MAP= M_CLIENT_FLAGS= M_MG_FLAGS=
+	M_DC_UPFILE=zz_generated.deepcopy.go M_RM_EXTRA= M_FUZZ_DEPTH=0 M_GO_GET=
 }
 
 mod_metrics() { # k8s.io/metrics: kube_codegen.sh gen_helpers + gen_client; openapi-gen's model names in-package
@@ -124,6 +132,136 @@ mod_prometheus_operator() { # prometheus-operator pkg/apis/monitoring: controlle
 	M_GENS=deepcopy,crd,client
 	M_CRD_PKGS=$M_PKGS M_CG_OPTS=crd:crdVersions=v1 M_MG_FLAGS=--crd-versions=v1
 	M_CLIENT_PKGS=$M_PKGS
+}
+
+mod_apiextensions() { # k8s.io/apiextensions-apiserver: hack/update-codegen.sh gen_helpers, gen_openapi (model names in-package), gen_client --with-watch --with-applyconfig --versioned-name clientset (--prefers-protobuf: no metagen flag; content type only)
+	M_MOD=k8s.io/apiextensions-apiserver M_VER=v0.37.2 M_KIND=cg
+	M_FUZZ_DEPTH=6 # JSONSchemaProps recurses: at randfill's default depth one object does not finish
+	M_PKGS="pkg/apis/apiextensions pkg/apis/apiextensions/v1 pkg/apis/apiextensions/v1beta1"
+	M_GENS=deepcopy,openapi,client,conversion,defaults,prerelease-lifecycle
+	M_CLIENT_PKGS="pkg/apis/apiextensions/v1 pkg/apis/apiextensions/v1beta1"
+	M_SHIPPED_CLIENT=pkg/client M_SHIPPED_MAP=clientset/clientset=clientset,informers/externalversions=informers
+}
+
+mod_sample_apiserver() { # k8s.io/sample-apiserver (an aggregated API server): hack/update-codegen.sh gen_helpers, gen_openapi (model names in-package), gen_client --with-watch --with-applyconfig (output pkg/generated)
+	M_MOD=k8s.io/sample-apiserver M_VER=v0.37.2 M_KIND=cg
+	M_PKGS="pkg/apis/wardle pkg/apis/wardle/v1alpha1 pkg/apis/wardle/v1beta1"
+	M_GENS=deepcopy,openapi,client,conversion,defaults,prerelease-lifecycle
+	M_CLIENT_PKGS="pkg/apis/wardle/v1alpha1 pkg/apis/wardle/v1beta1"
+	M_SHIPPED_CLIENT=pkg/generated M_SHIPPED_MAP=clientset/versioned=clientset,informers/externalversions=informers
+}
+
+mod_sample_controller() { # k8s.io/sample-controller: hack/update-codegen.sh gen_helpers, gen_openapi, gen_client --with-watch --with-applyconfig (output pkg/generated), gen_register
+	M_MOD=k8s.io/sample-controller M_VER=v0.36.4 M_KIND=cg
+	M_PKGS="pkg/apis/samplecontroller/v1alpha1"
+	M_GENS=deepcopy,register,openapi,client
+	M_CLIENT_PKGS=$M_PKGS
+	M_SHIPPED_CLIENT=pkg/generated M_SHIPPED_MAP=clientset/versioned=clientset,informers/externalversions=informers
+}
+
+mod_kube_scheduler() { # k8s.io/kube-scheduler config/v1 (component config): kubernetes' hack/update-codegen.sh deepcopy-gen, openapi-gen (model names in-package); no client
+	M_MOD=k8s.io/kube-scheduler M_VER=v0.37.2 M_KIND=cg
+	M_PKGS="config/v1"
+	M_GENS=deepcopy,openapi
+}
+
+mod_descheduler() { # descheduler: hack/update-generated-{deep-copies,conversions,defaulters}.sh (deepcopy-gen, conversion-gen, defaulter-gen --extra-peer-dirs=pkg/apis/componentconfig/v1alpha1,pkg/api/v1alpha2: no metagen flag) on the +k8s:*-gen dirs; no client
+	M_MOD=sigs.k8s.io/descheduler M_VER=v0.36.0 M_KIND=cg
+	M_PKGS="pkg/api pkg/api/v1alpha2 pkg/apis/componentconfig pkg/apis/componentconfig/v1alpha1
+	        pkg/framework/plugins/defaultevictor pkg/framework/plugins/podlifetime pkg/framework/plugins/nodeutilization"
+	M_GENS=deepcopy,conversion,defaults
+	M_GO_GET=k8s.io/component-helpers@v0.37.2 # v0.36.1's resource helpers do not build with k8s.io/api v0.37.2
+}
+
+mod_network_policy_api() { # sigs.k8s.io/network-policy-api: hack/update-codegen.sh controller-gen object, register-gen, client-gen --clientset-name versioned + applyconfiguration-gen, lister-gen, informer-gen; CRDs by its own pkg/generator (controller-tools' crd package + the api-approved annotation)
+	M_MOD=sigs.k8s.io/network-policy-api M_VER=v0.3.0 M_KIND=both M_DC_TOOL=controller-gen
+	M_PKGS="apis/v1alpha1 apis/v1alpha2 apis/v1beta1"
+	M_GENS=deepcopy,register,crd,client
+	M_CRD_PKGS=$M_PKGS M_CRD_SHIPPED=$M_MOD@$M_VER:config/crd/experimental M_CG_OPTS=crd
+	M_CLIENT_PKGS=$M_PKGS
+	M_SHIPPED_CLIENT=pkg/client M_SHIPPED_MAP=clientset/versioned=clientset,informers/externalversions=informers
+}
+
+mod_mcs_api() { # sigs.k8s.io/mcs-api: Makefile controller-gen object + crd:crdVersions=v1 (schemapatch onto config/crd-base), hack/update-codegen.sh client-gen --clientset-name versioned, lister-gen, informer-gen, register-gen (no applyconfig)
+	M_MOD=sigs.k8s.io/mcs-api M_VER=v0.5.2 M_KIND=both M_DC_TOOL=controller-gen
+	M_PKGS="pkg/apis/v1alpha1 pkg/apis/v1beta1"
+	M_GENS=deepcopy,register,crd,client
+	M_CRD_PKGS=$M_PKGS M_CRD_SHIPPED=$M_MOD@$M_VER:config/crd M_CG_OPTS=crd:crdVersions=v1
+	M_CLIENT_PKGS=$M_PKGS M_APPLY=0
+	M_MG_FLAGS="--crd-versions=v1 --with-applyconfig=false"
+	M_SHIPPED_CLIENT=pkg/client M_SHIPPED_MAP=clientset/versioned=clientset,informers/externalversions=informers
+}
+
+mod_nfd() { # node-feature-discovery api/nfd (its own module): the main module's hack/update_codegen.sh: controller-gen object crd (paths=./api/...), kube_codegen.sh gen_helpers + gen_client --with-watch --with-applyconfig (the client lives in the main module: compared with the anchors only)
+	M_MOD=sigs.k8s.io/node-feature-discovery/api/nfd M_VER=v0.20.1 M_KIND=both M_DC_TOOL=controller-gen
+	M_PKGS="v1alpha1"
+	M_GENS=deepcopy,crd,client
+	M_CRD_PKGS=$M_PKGS M_CG_OPTS=crd
+	M_CLIENT_PKGS=$M_PKGS
+}
+
+mod_inference_extension() { # gateway-api-inference-extension: Makefile controller-gen object + crd (paths=./...), hack/update-codegen.sh gen_helpers, gen_register, gen_client --with-watch --with-applyconfig (output client-go); +groupGoName
+	M_MOD=sigs.k8s.io/gateway-api-inference-extension M_VER=v1.6.2 M_KIND=both M_DC_TOOL=controller-gen
+	M_PKGS="api/v1 apix/v1alpha1"
+	M_GENS=deepcopy,register,crd,client
+	M_CRD_PKGS=$M_PKGS M_CRD_SHIPPED=$M_MOD@$M_VER:config/crd/bases M_CG_OPTS=crd
+	M_CLIENT_PKGS=$M_PKGS
+	M_SHIPPED_CLIENT=client-go M_SHIPPED_MAP=clientset/versioned=clientset,informers/externalversions=informers
+}
+
+mod_istio() { # istio.io/client-go: Makefile.core.mk generate-k8s-client: kubetype-gen (types.gen.go, register.gen.go: kept), deepcopy-gen (renamed *.gen.go, `*out = *in` lines deleted), applyconfiguration-gen, client-gen --clientset-name versioned, lister-gen, informer-gen
+	M_MOD=istio.io/client-go M_VER=v1.32.0 M_KIND=cg
+	M_PKGS="pkg/apis/extensions/v1alpha1 pkg/apis/networking/v1 pkg/apis/networking/v1alpha3 pkg/apis/networking/v1beta1
+	        pkg/apis/security/v1 pkg/apis/security/v1beta1 pkg/apis/telemetry/v1 pkg/apis/telemetry/v1alpha1"
+	M_GENS=deepcopy,client
+	M_DC_UPFILE=zz_generated.deepcopy.gen.go M_RM_EXTRA=zz_generated.deepcopy.gen.go
+	M_CLIENT_PKGS=$M_PKGS
+	M_SHIPPED_CLIENT=pkg M_SHIPPED_MAP=clientset/versioned=clientset,informers/externalversions=informers
+}
+
+mod_jobset() { # sigs.k8s.io/jobset: Makefile controller-gen object + crd:generateEmbeddedObjectMeta=true (paths=./api/...), hack/update-codegen.sh gen_helpers, gen_client --with-watch --with-applyconfig (--applyconfig-externals batch/v1.JobTemplateSpec; output client-go)
+	M_MOD=sigs.k8s.io/jobset M_VER=v0.8.2 M_KIND=both M_DC_TOOL=controller-gen
+	M_PKGS="api/jobset/v1alpha2 api/config/v1alpha1"
+	M_GENS=deepcopy,defaults,crd,client
+	M_CRD_PKGS="api/jobset/v1alpha2" M_CRD_SHIPPED=$M_MOD@$M_VER:config/components/crd/bases
+	M_CG_OPTS=crd:generateEmbeddedObjectMeta=true M_MG_FLAGS=--generate-embedded-object-meta
+	M_CLIENT_PKGS="api/jobset/v1alpha2"
+	M_SHIPPED_CLIENT=client-go M_SHIPPED_MAP=clientset/versioned=clientset,informers/externalversions=informers
+}
+
+mod_trainer() { # kubeflow trainer v2: Makefile controller-gen object + "crd:generateEmbeddedObjectMeta=true", hack/update-codegen.sh gen_helpers (deepcopy, defaults), gen_client --with-watch --with-applyconfig (--applyconfig-externals for jobset and core types)
+	M_MOD=github.com/kubeflow/trainer/v2 M_VER=v2.0.0 M_KIND=both M_DC_TOOL=controller-gen
+	M_PKGS="pkg/apis/trainer/v1alpha1"
+	M_GENS=deepcopy,defaults,crd,client
+	M_CRD_PKGS=$M_PKGS M_CRD_SHIPPED=$M_MOD@$M_VER:manifests/base/crds
+	M_CG_OPTS=crd:generateEmbeddedObjectMeta=true M_MG_FLAGS=--generate-embedded-object-meta
+	M_CLIENT_PKGS=$M_PKGS
+	M_SHIPPED_CLIENT=pkg/client M_SHIPPED_MAP=clientset/versioned=clientset,informers/externalversions=informers
+}
+
+mod_velero() { # velero: hack/update-3generated-crd-code.sh controller-gen crd:crdVersions=v1 + object, per API version; no client
+	M_MOD=github.com/vmware-tanzu/velero M_VER=v1.18.3 M_KIND=kb M_DC_TOOL=controller-gen
+	M_PKGS="pkg/apis/velero/v1 pkg/apis/velero/v2alpha1"
+	M_GENS=deepcopy,crd
+	M_CRD_PKGS=$M_PKGS M_CG_OPTS=crd:crdVersions=v1 M_MG_FLAGS=--crd-versions=v1
+}
+
+mod_kyverno() { # kyverno: Makefile codegen-api-register (register-gen), codegen-api-deepcopy (deepcopy-gen), codegen-crds-* controller-gen crd:crdVersions=v1,ignoreUnexportedFields=true,generateEmbeddedObjectMeta=false, codegen-client-* client-gen --clientset-name versioned (no applyconfig), lister-gen, informer-gen
+	M_MOD=github.com/kyverno/kyverno M_VER=v1.19.1 M_KIND=both
+	M_PKGS="api/kyverno/v1 api/kyverno/v1beta1 api/kyverno/v2 api/kyverno/v2alpha1 api/kyverno/v2beta1 api/reports/v1 api/policyreport/v1alpha2"
+	M_GENS=deepcopy,register,crd,client
+	M_CRD_PKGS=$M_PKGS M_CG_OPTS=crd:crdVersions=v1,ignoreUnexportedFields=true,generateEmbeddedObjectMeta=false
+	M_CLIENT_PKGS="api/kyverno/v1 api/kyverno/v2 api/kyverno/v2alpha1 api/kyverno/v2beta1 api/reports/v1 api/policyreport/v1alpha2" M_APPLY=0
+	M_MG_FLAGS="--crd-versions=v1 --ignore-unexported-fields --with-applyconfig=false"
+	M_SHIPPED_CLIENT=pkg/client M_SHIPPED_MAP=clientset/versioned=clientset,informers/externalversions=informers
+}
+
+mod_flux_kustomize() { # fluxcd kustomize-controller/api: the main module's Makefile: cd api; controller-gen object, controller-gen crd:crdVersions=v1; no client
+	M_MOD=github.com/fluxcd/kustomize-controller/api M_VER=v1.9.6 M_KIND=kb M_DC_TOOL=controller-gen
+	M_PKGS="v1 v1beta1 v1beta2"
+	M_GENS=deepcopy,crd
+	M_CRD_PKGS=$M_PKGS M_CRD_SHIPPED=github.com/fluxcd/kustomize-controller@v1.9.6:config/crd/bases
+	M_CG_OPTS=crd:crdVersions=v1 M_MG_FLAGS=--crd-versions=v1
 }
 
 HOLDOUT_MODULES=""

@@ -49,7 +49,7 @@ for m in ${RW_MODULES:-$MODULES}; do
 	holdout) MODS="$MODS $HOLDOUT_MODULES" ;;
 	all) MODS="$MODS $MODULES $HOLDOUT_MODULES" ;;
 	*)
-		[[ " $MODULES $HOLDOUT_MODULES " == *" $m "* ]] ||
+		[[ " $(echo $MODULES $HOLDOUT_MODULES) " == *" $m "* ]] ||
 			{ echo "realworld: $m is in neither MODULES nor HOLDOUT_MODULES of modules.sh" >&2; exit 2; }
 		MODS="$MODS $m"
 		;;
@@ -200,6 +200,11 @@ run_module() {
 			return
 		fi
 	fi
+	if [ -n "$M_GO_GET" ] && ! (cd "$MD/base" && { go get $M_GO_GET || online go get $M_GO_GET; } && { go mod tidy || online go mod tidy; }) >>"$L/tidy.log" 2>&1; then
+		herr "$name: go get $M_GO_GET failed: $(grep -v '^go: downloading' "$L/tidy.log" | tail -n 2 | tr '\n' ' ')"
+		SUMMARY+=("module $name $M_MOD@$M_VER: UNUSABLE (go get)")
+		return
+	fi
 	grep -E '^\s*(k8s\.io/(api|apimachinery|client-go)|sigs\.k8s\.io/controller-runtime) ' "$MD/base/go.mod" | sed 's/^\s*/  dep: /' >"$L/deps.txt"
 	cp -r "$MD/base" "$MD/up"
 	cp -r "$MD/base" "$MD/mg"
@@ -207,7 +212,9 @@ run_module() {
 	local p g f patterns=() rmfiles=() allfiles=()
 	for p in $M_PKGS; do patterns+=("./$p"); done
 	for g in ${M_GENS//,/ }; do rmfiles+=($(genfiles "$g")); done
+	rmfiles+=($M_RM_EXTRA)
 	for g in deepcopy openapi register validation conversion defaults prerelease-lifecycle; do allfiles+=($(genfiles "$g")); done
+	allfiles+=($M_RM_EXTRA)
 	local removed=0
 	for p in $M_PKGS; do
 		for f in "${rmfiles[@]}"; do
@@ -292,7 +299,7 @@ run_module() {
 	[ "$build" = ok ] && B=$((B + 1))
 
 	# ---- 3b. deepcopy method sets
-	"$RW" methods -name deepcopy -up "$MD/up" -mg "$MD/mg" $M_PKGS >"$L/deepcopy.log" 2>&1 || herr "$name: rwtool methods failed"
+	"$RW" methods -name deepcopy -upfile "$M_DC_UPFILE" -up "$MD/up" -mg "$MD/mg" $M_PKGS >"$L/deepcopy.log" 2>&1 || herr "$name: rwtool methods failed"
 	local dl dc
 	dl=$(grep '^deepcopy:' "$L/deepcopy.log")
 	if [ "$(field "$dl" only-upstream)" = 0 ] && [ "$(field "$dl" only-metagen)" = 0 ] && [ -n "$dl" ]; then
