@@ -77,7 +77,7 @@ func printMarkers(w io.Writer, defs []*markers.Def) {
 		fmt.Fprintf(w, "\n%s\n", familyTitle(family))
 		rows := [][4]string{{"MARKER", "ON", "VALUE", "READ BY"}}
 		for _, def := range defs[i:j] {
-			reader := def.Reader
+			reader := strings.Join(pipeline.ReadersOf(def.Name), ", ") // what the generators declare
 			if reader == "" {
 				reader = "-"
 			}
@@ -98,8 +98,10 @@ func printMarkers(w io.Writer, defs []*markers.Def) {
 }
 
 const markersLegend = `Markers are comment lines "+name", "+name=value" or "+name:key=value,…" above a package
-clause (in doc.go), a type, a field or a constant. ON is where a marker goes; READ BY is the
-metagen generator that reads it ("-": metagen only checks the marker, which another tool reads).
+clause (in doc.go), a type, a field or a constant. ON is where a marker goes; READ BY are the
+metagen generators that read it ("-": metagen only checks the marker, which another tool reads).
+A marker problem (a misspelling, a refused value) stops a run only if one of its generators
+reads that marker; otherwise it is a warning.
 `
 
 // familyTitle names a marker family after the tools that define it.

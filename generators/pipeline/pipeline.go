@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -99,6 +100,7 @@ func NewPlan(opts Options) (*gofile.Plan, error) {
 	err = obs.timed(func(s *Stats) *time.Duration { return &s.Load }, func() (err error) {
 		universe, err = load.Load(load.Options{Dir: opts.Dir, Patterns: opts.Patterns, BuildFlags: opts.BuildFlags, CommentsOnly: commentsOnly(selected), Settings: opts.Settings,
 			ListInProcess: true, // one go command fewer where the module is plain (load falls back to go list otherwise)
+			ReadsMarker:   ReadsMarker(selected),
 			Listed:        func(n int) { obs.report(PhaseLoading, 0, n) }})
 		return err
 	})
@@ -379,6 +381,39 @@ func MarkersOf(g *gen.Generator) []*markers.Def {
 		}
 	}
 	return defs
+}
+
+// ReadsMarker reports, for a selection of generators, whether one of them,
+// one they require or one of the checks every run makes reads the marker
+// called name: a refused marker none of them reads is a warning in that
+// run (markers.Demote). What a generator reads is what it declares
+// (gen.Generator.Markers); a check counts for its own markers only (the
+// openapi result lint-cel compiles CEL rules in is no output of the run).
+func ReadsMarker(selected []*gen.Generator) func(name string) bool {
+	closure, err := gen.Closure(selected)
+	if err != nil {
+		return nil // every problem an error; run reports the cycle
+	}
+	read := map[string]bool{}
+	for _, g := range append(closure, checks...) {
+		for _, name := range g.Markers {
+			read[name] = true
+		}
+	}
+	return func(name string) bool { return read[name] }
+}
+
+// ReadersOf names the generators that declare they read the marker called
+// name (gen.Generator.Markers), sorted: the help's READ BY.
+func ReadersOf(name string) []string {
+	var readers []string
+	for _, g := range append(append([]*gen.Generator(nil), Generators...), checks...) {
+		if slices.Contains(g.Markers, name) {
+			readers = append(readers, g.Name)
+		}
+	}
+	slices.Sort(readers)
+	return slices.Compact(readers)
 }
 
 // commentsOnly reports whether every selected generator reads only comments.
