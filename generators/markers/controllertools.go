@@ -107,6 +107,27 @@ func controllerToolsDefinition(text string, target Target) (*ctmarkers.Definitio
 	return found, def
 }
 
+// controllerToolsDefines reports whether controller-tools defines the
+// marker m resolved to (for +kubebuilder:validation:items, the validation
+// its arguments name), on any target.
+func controllerToolsDefines(m Marker) bool {
+	probe := "+" + m.Def.Name + "=1"
+	if m.Def.Args {
+		probe = "+" + m.Def.Name + ":x=1"
+	}
+	if strings.HasPrefix(itemsPrefix, m.Def.Name+":") {
+		keyword, _, _ := strings.Cut(m.Args, "=")
+		keyword, _, _ = strings.Cut(keyword, ":")
+		probe = "+" + itemsPrefix + keyword + "=1"
+	}
+	for _, t := range controllerToolsTargets {
+		if controllerTools().Lookup(probe, t.ct) != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // metagenDefOf is the Def a controller-tools marker name is read into.
 func metagenDefOf(ctName string) *Def {
 	if strings.HasPrefix(ctName, itemsPrefix) {
@@ -142,6 +163,7 @@ func parseControllerTools(text string, pos token.Position, target Target, ctDef 
 	}
 	if item, ok := typed.(ItemValidation); ok {
 		_, item.Marker.Value, item.Marker.HasValue = strings.Cut(marker.Args, "=")
+		item.Marker.Pos = marker.Pos
 		typed = item
 	}
 	if text, ok := typed.(string); ok && !def.Args {

@@ -103,6 +103,8 @@ func TestParseErrors(t *testing.T) {
 		{"colon-equals misspelled", OnField, "+kubebuilder:validation:Minimun:=1", `(did you mean "+kubebuilder:validation:Minimum"?)`},
 		{"colon-equals bad number", OnField, "+kubebuilder:validation:Minimum:=one", `marker "+kubebuilder:validation:Minimum": invalid minimum value: strconv.ParseFloat: parsing "one": invalid syntax`},
 		{"colon-equals bad list type", OnField, "+listType:=bag", `want one of "atomic", "set", "map", got "bag"`},
+		{"space before the equals sign", OnField, "+kubebuilder:validation:Minimum =5", `controller-gen does not read "+kubebuilder:validation:Minimum =5" as written: it ignores the line`},
+		{"bare bool controller-gen refuses", OnType, "+kubebuilder:object:root", `marker "+kubebuilder:object:root": missing argument`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, errs := parseComment(t, tc.target, " "+tc.line)

@@ -70,6 +70,12 @@ func parseLine(text string, pos token.Position, target Target) (marker Marker, e
 	if marker.Def == nil {
 		return marker, unknown(marker), true
 	}
+	if marker.Def.Dialect == kubebuilder && controllerToolsDefines(marker) {
+		// A marker controller-gen defines, written so that its parser does
+		// not find it ("+kubebuilder:validation:Minimum =1"): it ignores
+		// the line.
+		return marker, problem(errorf(pos, "controller-gen does not read %q as written: it ignores the line, so the CRD and code it writes would lack it; write %q", text, marker.String()), marker.Def.Name), true
+	}
 	if marker.Def.Targets&target == 0 {
 		err := misplaced(marker, target)
 		return marker, err, !diag.IsWarning(err) // a marker its anchor ignores is no marker of the target
