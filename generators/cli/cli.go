@@ -204,9 +204,9 @@ func markerHint(w io.Writer, err error) {
 	slices.Sort(names)
 	var read []string
 	for _, name := range names {
-		read = append(read, fmt.Sprintf("+%s by %s", name, strings.Join(pipeline.ReadersOf(name), ", ")))
+		read = append(read, fmt.Sprintf("+%s: %s", name, strings.Join(pipeline.RunsReading(name), ", ")))
 	}
-	fmt.Fprintf(w, "metagen: nothing written; fix the markers above as each error says. A marker problem stops only the generators that read the marker (%s): -g with only the others generates them, with the problem as a warning.\n", strings.Join(read, "; "))
+	fmt.Fprintf(w, "metagen: nothing written; fix the markers above as each error says. A marker problem stops only the generators that read the marker (%s): -g with only others runs them, the problem a warning.\n", strings.Join(read, "; "))
 }
 
 // reportErrors prints one error or warning a line ("file:line:col:

@@ -77,10 +77,7 @@ func printMarkers(w io.Writer, defs []*markers.Def) {
 		fmt.Fprintf(w, "\n%s\n", familyTitle(family))
 		rows := [][4]string{{"MARKER", "ON", "VALUE", "READ BY"}}
 		for _, def := range defs[i:j] {
-			reader := strings.Join(pipeline.ReadersOf(def.Name), ", ") // what the generators declare
-			if reader == "" {
-				reader = "-"
-			}
+			reader := readByColumn(pipeline.ReadersOf(def.Name)) // what the generators declare
 			rows = append(rows, [4]string{"+" + syntax(def), def.Targets.String(), valueKind(def), reader})
 		}
 		widths := columnWidths(rows)
@@ -132,8 +129,24 @@ func valueKind(def *markers.Def) string {
 	return kindName(def)
 }
 
+// readByColumn is the READ BY cell: the one generator that reads the
+// marker, "-" for none, and for several a pointer to the doc line that
+// names them (docOf).
+func readByColumn(readers []string) string {
+	switch len(readers) {
+	case 0:
+		return "-"
+	case 1:
+		return readers[0]
+	}
+	return "(see below)"
+}
+
 func docOf(def *markers.Def) string {
 	doc := strings.TrimSpace(def.Doc)
+	if readers := pipeline.ReadersOf(def.Name); len(readers) > 1 {
+		doc = "Read by " + strings.Join(readers, ", ") + ". " + doc
+	}
 	if len(def.Values) > 0 && (def.Kind == markers.Enum || def.Kind == markers.List) {
 		doc += " Values: " + strings.Join(def.Values, ", ") + "."
 	}

@@ -144,6 +144,12 @@ func parseControllerTools(text string, pos token.Position, target Target, ctDef 
 	if def.Targets&target == 0 {
 		return marker, misplaced(marker, target)
 	}
+	if depth := nesting(text); depth > MaxValueDepth {
+		// controller-tools' lookahead costs a pass over the rest of the
+		// value per level: a bound keeps reading a comment linear.
+		marker.Err = valueError(marker, fmt.Errorf("the value nests %d levels deep; at most %d are allowed, in %q", depth, MaxValueDepth, text))
+		return marker, marker.Err
+	}
 	value, err := ctDef.Parse(text)
 	if err != nil {
 		// The value controller-tools read up to the problem gets metagen's

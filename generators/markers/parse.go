@@ -236,7 +236,7 @@ func ignoresUnknown(meant *Def) string {
 	case meant.Dialect == kubebuilder:
 		return ": controller-gen ignores unknown markers, so the CRD and code it writes would silently lack this one; fix the spelling"
 	}
-	return fmt.Sprintf(": %s ignores unknown tags, so what it generates would silently lack this one; fix the spelling", anchorOf(meant))
+	return fmt.Sprintf(": %s reads no such tag, so what it generates would lack this one; fix the spelling", anchorOf(meant))
 }
 
 func checkValue(m Marker, target Target) error {

@@ -416,6 +416,21 @@ func ReadersOf(name string) []string {
 	return slices.Compact(readers)
 }
 
+// RunsReading names the generators a run of which (with what they
+// require) reads the marker called name: the -g choices a problem with the
+// marker stops. crd reads the schema markers through openapi; a check
+// (lint-cel) runs whatever -g says.
+func RunsReading(name string) []string {
+	var names []string
+	for _, g := range append(append([]*gen.Generator(nil), Generators...), checks...) {
+		if closure, err := gen.Closure([]*gen.Generator{g}); err == nil && slices.ContainsFunc(closure, func(c *gen.Generator) bool { return slices.Contains(c.Markers, name) }) {
+			names = append(names, g.Name)
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
 // commentsOnly reports whether every selected generator reads only comments.
 func commentsOnly(selected []*gen.Generator) bool {
 	for _, g := range selected {
