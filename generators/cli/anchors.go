@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/metagen-dev/metagen/generators/crd"
 	"github.com/metagen-dev/metagen/generators/model"
 	"github.com/metagen-dev/metagen/generators/pipeline"
 )
@@ -23,6 +24,7 @@ type anchorFlags struct {
 	crdVersions                      string
 	withWatch                        bool
 	withApplyconfig                  bool
+	apiApproved                      []string
 }
 
 // anchorFlagHelp is the help text's section for the flags, with the anchor spelling each replaces.
@@ -36,6 +38,11 @@ Flags that replace the anchors' command lines (generate and verify):
   --allow-dangerous-types            controller-gen crd:allowDangerousTypes=true (float fields)
   --ignore-unexported-fields         controller-gen crd:ignoreUnexportedFields=true
   --crd-versions v1                  controller-gen crd:crdVersions=v1 (the only version written)
+  --crd-api-approved VALUE           the api-approved.kubernetes.io annotation of the CRDs of protected
+                                     groups (*.k8s.io, *.kubernetes.io) whose sources do not set it
+                                     (+kubebuilder:metadata:annotations), as a project's pipeline adds it
+                                     for controller-gen; VALUE is the approved API review's URL or a reason
+                                     starting with "unapproved"; GROUP=VALUE for one group; repeatable
   --client-dir DIR                   kube_codegen.sh gen_client --output-dir DIR (client-gen's
                                      --output-pkg follows from the module path), relative to the
                                      module root (+metagen:client-output on a package wins)
@@ -57,6 +64,10 @@ func (a *anchorFlags) register(set *flag.FlagSet) {
 	set.BoolVar(&a.allowDangerousTypes, "allow-dangerous-types", false, "allow float fields in CRDs (controller-gen crd:allowDangerousTypes=true)")
 	set.BoolVar(&a.ignoreUnexportedFields, "ignore-unexported-fields", false, "leave unexported fields out of CRDs (controller-gen crd:ignoreUnexportedFields=true)")
 	set.StringVar(&a.crdVersions, "crd-versions", "", "CRD API versions to write; only v1 (controller-gen crd:crdVersions=v1)")
+	set.Func(strings.TrimPrefix(crd.APIApprovedFlag, "--"), "api-approved.kubernetes.io annotation of protected groups' CRDs: URL or \"unapproved, reason\", or GROUP=VALUE; repeatable", func(value string) error {
+		a.apiApproved = append(a.apiApproved, value)
+		return nil
+	})
 	set.StringVar(&a.clientDir, "client-dir", "", "write clients into DIR, relative to the module root (kube_codegen.sh --output-dir)")
 	set.StringVar(&a.clientsetName, "clientset-name", "", "put the clientset in clientset/NAME (client-gen --clientset-name)")
 	set.StringVar(&a.pluralExceptions, "plural-exceptions", "", "Kind:Plural,... (client-gen --plural-exceptions)")
@@ -77,6 +88,11 @@ func (a *anchorFlags) apply(opts *pipeline.Options) error {
 		}
 		s.CRD.MaxDescLen = &n
 	}
+	approved, err := crd.ParseAPIApproved(a.apiApproved)
+	if err != nil {
+		return err
+	}
+	s.CRD.APIApproved = approved
 	if a.crdVersions != "" && a.crdVersions != "v1" {
 		return fmt.Errorf("--crd-versions=%s: metagen writes apiextensions.k8s.io/v1 CRDs only (v1beta1 is gone since Kubernetes 1.22)", a.crdVersions)
 	}

@@ -3,6 +3,7 @@ package cli
 import (
 	"io"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -70,9 +71,27 @@ func TestAnchorFlagErrors(t *testing.T) {
 		{"--plural-exceptions", "Mouse"},
 		{"--plural-exceptions", "Mouse:Mice,Mouse:Mouses"},
 		{"--clientset-name", "a/b"},
+		{"--crd-api-approved", "example.com=unapproved"},
+		{"--crd-api-approved", "approved"},
+		{"--crd-api-approved", "unapproved", "--crd-api-approved", "https://example.com/review"},
 	} {
 		if _, _, err := parsePipelineFlags("generate", args, io.Discard); err == nil {
 			t.Errorf("%v: accepted", args)
 		}
+	}
+}
+
+// --crd-api-approved is repeatable: a value for every protected group and
+// GROUP=VALUE for one, into the crd settings.
+func TestCRDAPIApprovedFlag(t *testing.T) {
+	opts, _, err := parsePipelineFlags("generate", []string{
+		"--crd-api-approved", "unapproved, a test", "--crd-api-approved=x.k8s.io=https://github.com/kubernetes/enhancements/pull/1111",
+	}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"": "unapproved, a test", "x.k8s.io": "https://github.com/kubernetes/enhancements/pull/1111"}
+	if got := opts.Settings.CRD.APIApproved; !reflect.DeepEqual(got, want) {
+		t.Errorf("settings %v, want %v", got, want)
 	}
 }

@@ -57,10 +57,11 @@ load of the packages.
 Usage:
   metagen generate [-g deepcopy,…] [--header-file F] [--tags T] [-v] [-q] [--warnings-as-errors]
                    [--rbac-dir D] [--rbac-role-name N] [--rbac-file-name F] [--rbac-header-file F]
-                   [--webhook-dir D] [--webhook-header-file F]
+                   [--webhook-dir D] [--webhook-header-file F] [--docs-dir D] [--docs-templates D]
                    [--crd-dir D] [--client-dir D] [--clientset-name N] [--plural-exceptions K:P,…]
                    [--max-desc-len N] [--generate-embedded-object-meta] [--allow-dangerous-types]
-                   [--ignore-unexported-fields] [--crd-versions v1] [--with-watch=false] [--with-applyconfig=false] [PATTERNS…]
+                   [--ignore-unexported-fields] [--crd-versions v1] [--crd-api-approved [GROUP=]VALUE]
+                   [--with-watch=false] [--with-applyconfig=false] [PATTERNS…]
   metagen verify   (the flags of generate) [PATTERNS…]
   metagen compat   [--against REF | --old DIR | --old-module PATH@VERSION] [--format json] [PATTERNS…]
   metagen serve    [--addr 127.0.0.1:PORT] [--crds DIR] [--kubeconfig FILE] [--gc]
@@ -72,7 +73,8 @@ Usage:
 PATTERNS are Go package patterns; ./... by default.
 The rbac and webhook manifests take controller-gen's options as flags:
 --rbac-dir D, --rbac-role-name N, --rbac-file-name F, --rbac-header-file F,
---webhook-dir D, --webhook-header-file F.
+--webhook-dir D, --webhook-header-file F. The API reference (-g docs) goes to
+--docs-dir D (or +metagen:docs-dir), through --docs-templates D if given.
 generate writes only the files that changed, and nothing at all on error.
 verify writes nothing: it exits 1 with a diff when generated files are stale.
 Both end with a summary line on stderr; on a terminal they show each phase

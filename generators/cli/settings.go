@@ -4,6 +4,7 @@ import (
 	"flag"
 	"path/filepath"
 
+	"github.com/metagen-dev/metagen/generators/docs"
 	"github.com/metagen-dev/metagen/generators/pipeline"
 	"github.com/metagen-dev/metagen/generators/rbac"
 	"github.com/metagen-dev/metagen/generators/webhook"
@@ -25,6 +26,8 @@ var settingFlags = []struct {
 	{rbac.SettingHeader, "file of YAML # comments to put above the RBAC manifest's documents (controller-gen's rbac:headerFile)", true},
 	{webhook.SettingDir, "directory of the webhook manifest (controller-gen's output:webhook:artifacts:config; default config/webhook at the module root)", true},
 	{webhook.SettingHeader, "file of YAML # comments to put above the webhook manifest's documents (controller-gen's webhook:headerFile)", true},
+	{docs.SettingDir, "directory of the API reference (<group>.md, reference.html) of every package with CRDs (+metagen:docs-dir on a package wins)", true},
+	{docs.SettingTemplates, "directory of templates (markdown.tmpl, html.tmpl) replacing the docs generator's defaults (+metagen:docs-templates)", true},
 }
 
 func addSettingFlags(set *flag.FlagSet) generatorSettings {

@@ -98,6 +98,9 @@ func (cs *clientset) planApplyConfigurations() map[string][]error {
 		}
 	}
 	for _, gv := range cs.Groups {
+		for _, obj := range gv.SkippedRoots {
+			visit(obj.Type())
+		}
 		for _, ct := range gv.Types {
 			if isApplyRoot(ct) && !cs.noApply {
 				visit(ct.T.Object.Type())
@@ -111,6 +114,7 @@ func (cs *clientset) planApplyConfigurations() map[string][]error {
 			}
 		}
 	}
+	cs.skipRoots()
 	for _, at := range cs.applyTypes {
 		at.GV.ApplyTypes = append(at.GV.ApplyTypes, at)
 	}

@@ -59,10 +59,12 @@ func (p *plan) startApplySchemas(definitions *openapi.Result) {
 		return // the openapi generator's Prepare failed; the passes report it
 	}
 	started := map[string]bool{}
-	for _, cs := range p.byPackage {
-		if cs.hasApplyConfigurations() && !started[cs.Dir] {
-			started[cs.Dir] = true
-			go p.schemas[cs.Dir].get(definitions, cs)
+	for _, byPackage := range []map[string]*clientset{p.byPackage, p.acByPackage} {
+		for _, cs := range byPackage {
+			if cs.hasApplyConfigurations() && !started[cs.Dir] {
+				started[cs.Dir] = true
+				go p.schemas[cs.Dir].get(definitions, cs)
+			}
 		}
 	}
 }
@@ -77,6 +79,7 @@ func buildApplySchema(definitions *openapi.Result, cs *clientset) (*applySchema,
 		for _, ct := range gv.Types {
 			roots = append(roots, ct.T.Object)
 		}
+		roots = append(roots, gv.SchemaRoots...)
 	}
 	defs := definitions.DefinitionsOf(roots)
 	text, err := smdYAML(defs.Schemas)

@@ -347,30 +347,11 @@ func (a *acWriter) withFunc(field *types.Var, name string, byValue bool, embed *
 	self := jen.Op("*").Id(a.at.Name())
 	target := embed.target(name)
 	body := embed.ensure()
-	switch u := types.Unalias(t).(type) {
-	case *types.Slice:
-		elem := typeCode(u.Elem())
-		value := jen.Id("values").Index(jen.Id("i"))
-		param := jen.Id("values").Op("...").Add(elem.Clone())
-		var check []jen.Code
-		// Elements that are (pointers to) structs with an apply
-		// configuration are taken by pointer, as applyconfiguration-gen
-		// takes them: apply configurations, or the Go pointers a []*T
-		// field keeps (so ...**T).
-		if a.cs.isApplyConfig(u.Elem()) {
-			if a.cs.isNamedApplyConfig(u.Elem()) {
-				elem = a.cs.acType(u.Elem())
-			}
-			param = jen.Id("values").Op("...").Op("*").Add(elem.Clone())
-			check = []jen.Code{jen.If(value.Clone().Op("==").Nil()).Block(jen.Panic(jen.Lit("nil value passed to With" + name)))}
-			value = jen.Op("*").Add(value)
-		}
-		a.f.Commentf("With%s adds the given value to the %s field in the declarative configuration", name, name)
-		a.f.Comment("and returns the receiver, so that objects can be built by chaining \"With\" function invocations.")
-		a.f.Commentf("If called multiple times, values provided by each call will be appended to the %s field.", name)
-		loop := append(check, target.Clone().Op("=").Append(target.Clone(), value))
-		body = append(body, jen.For(jen.Id("i").Op(":=").Range().Id("values")).Block(loop...), jen.Return(jen.Id("b")))
-		a.f.Func().Params(a.receiver()).Id("With" + name).Params(param).Add(self).Block(body...)
+	if slice, pointerToSlice := a.sliceOf(t); slice != nil {
+		a.withSlice(slice, pointerToSlice, name, target, body)
+		return
+	}
+	switch types.Unalias(t).(type) {
 	case *types.Map:
 		typ := a.cs.acType(t)
 		a.f.Commentf("With%s puts the entries into the %s field in the declarative configuration", name, name)
@@ -385,20 +366,107 @@ func (a *acWriter) withFunc(field *types.Var, name string, byValue bool, embed *
 			jen.Return(jen.Id("b")))
 		a.f.Func().Params(a.receiver()).Id("With" + name).Params(jen.Id("entries").Add(typ)).Add(self).Block(body...)
 	default:
-		typ := a.cs.acType(t)
-		value := jen.Op("&").Id("value")
-		switch {
-		case a.cs.isApplyConfig(t):
-			typ, value = jen.Op("*").Add(typ), jen.Id("value")
-		case byValue:
-			value = jen.Id("value")
-		}
-		a.f.Commentf("With%s sets the %s field in the declarative configuration to the given value", name, name)
-		a.f.Comment("and returns the receiver, so that objects can be built by chaining \"With\" function invocations.")
-		a.f.Commentf("If called multiple times, the %s field is set to the value of the last call.", name)
-		body = append(body, target.Op("=").Add(value), jen.Return(jen.Id("b")))
-		a.f.Func().Params(a.receiver()).Id("With" + name).Params(jen.Id("value").Add(typ)).Add(self).Block(body...)
+		a.withValue(t, name, byValue, target, body)
 	}
+}
+
+// withSlice writes the With function that appends to a slice field, or to
+// the slice behind a pointer field (pointerToSlice), which it allocates.
+func (a *acWriter) withSlice(slice *types.Slice, pointerToSlice bool, name string, target *jen.Statement, body []jen.Code) {
+	elem := typeCode(slice.Elem())
+	value := jen.Id("values").Index(jen.Id("i"))
+	param := jen.Id("values").Op("...").Add(elem.Clone())
+	var check []jen.Code
+	// Elements that are (pointers to) structs with an apply
+	// configuration are taken by pointer, as applyconfiguration-gen
+	// takes them: apply configurations, or the Go pointers a []*T
+	// field keeps (so ...**T).
+	if a.cs.isApplyConfig(slice.Elem()) {
+		if a.cs.isNamedApplyConfig(slice.Elem()) {
+			elem = a.cs.acType(slice.Elem())
+		}
+		param = jen.Id("values").Op("...").Op("*").Add(elem.Clone())
+		check = []jen.Code{jen.If(value.Clone().Op("==").Nil()).Block(jen.Panic(jen.Lit("nil value passed to With" + name)))}
+		value = jen.Op("*").Add(value)
+	}
+	if pointerToSlice {
+		// A pointer to a slice is allocated first, by a function
+		// named after the element, as applyconfiguration-gen names it.
+		ensure := "ensure" + publicName(a.cs, slice.Elem()) + "Exists"
+		a.f.Commentf("%s allocates the %s field, whose values With%s appends to.", ensure, name, name)
+		a.f.Func().Params(a.receiver()).Id(ensure).Params().Block(
+			jen.If(target.Clone().Op("==").Nil()).Block(
+				target.Clone().Op("=").Op("&").Index().Add(elem.Clone()).Values()))
+		body = append(body, jen.Id("b").Dot(ensure).Call())
+		target = jen.Op("*").Add(target)
+	}
+	a.f.Commentf("With%s adds the given value to the %s field in the declarative configuration", name, name)
+	a.f.Comment("and returns the receiver, so that objects can be built by chaining \"With\" function invocations.")
+	a.f.Commentf("If called multiple times, values provided by each call will be appended to the %s field.", name)
+	loop := append(check, target.Clone().Op("=").Append(target.Clone(), value))
+	body = append(body, jen.For(jen.Id("i").Op(":=").Range().Id("values")).Block(loop...), jen.Return(jen.Id("b")))
+	a.f.Func().Params(a.receiver()).Id("With" + name).Params(param).Add(jen.Op("*").Id(a.at.Name())).Block(body...)
+}
+
+// withValue writes the With function that sets a field to one value.
+func (a *acWriter) withValue(t types.Type, name string, byValue bool, target *jen.Statement, body []jen.Code) {
+	typ := a.cs.acType(t)
+	value := jen.Op("&").Id("value")
+	switch {
+	case a.cs.isApplyConfig(t):
+		typ, value = jen.Op("*").Add(typ), jen.Id("value")
+	case byValue:
+		value = jen.Id("value")
+	}
+	a.f.Commentf("With%s sets the %s field in the declarative configuration to the given value", name, name)
+	a.f.Comment("and returns the receiver, so that objects can be built by chaining \"With\" function invocations.")
+	a.f.Commentf("If called multiple times, the %s field is set to the value of the last call.", name)
+	body = append(body, target.Op("=").Add(value), jen.Return(jen.Id("b")))
+	a.f.Func().Params(a.receiver()).Id("With" + name).Params(jen.Id("value").Add(typ)).Add(jen.Op("*").Id(a.at.Name())).Block(body...)
+}
+
+// sliceOf is the slice a With function appends to: a slice field's, or,
+// behind a pointer, one whose elements are (pointers to) structs with an
+// apply configuration (pointerToSlice), as applyconfiguration-gen appends to
+// those; nil for any other field, which is set as one value.
+func (a *acWriter) sliceOf(t types.Type) (slice *types.Slice, pointerToSlice bool) {
+	switch u := types.Unalias(t).(type) {
+	case *types.Slice:
+		return u, false
+	case *types.Pointer:
+		if s, ok := deref(u).(*types.Slice); ok && a.cs.isApplyConfig(s.Elem()) {
+			return s, true
+		}
+	}
+	return nil, false
+}
+
+// publicName is gengo's public name of an element type, which
+// applyconfiguration-gen's ensure functions take theirs from: an apply
+// configuration's name, a named type's, "Pointer" before a pointer's
+// element, "Slice" before a slice's, "Map…To…" for a map.
+func publicName(cs *clientset, t types.Type) string {
+	if named, ok := types.Unalias(t).(*types.Named); ok && cs.acPkgOf(named) != "" {
+		return acName(named.Obj())
+	}
+	return goPublicName(t)
+}
+
+// goPublicName is gengo's public name of a Go type.
+func goPublicName(t types.Type) string {
+	switch u := types.Unalias(t).(type) {
+	case *types.Named:
+		return upperFirst(u.Obj().Name())
+	case *types.Pointer:
+		return "Pointer" + goPublicName(u.Elem())
+	case *types.Slice:
+		return "Slice" + goPublicName(u.Elem())
+	case *types.Map:
+		return "Map" + goPublicName(u.Key()) + "To" + goPublicName(u.Elem())
+	case *types.Basic:
+		return upperFirst(u.Name())
+	}
+	return "Value"
 }
 
 // getters writes GetKind and GetAPIVersion (from TypeMeta), GetName and
@@ -457,7 +525,7 @@ func writeApplyConfigurationUtils(pass *gen.Pass, cs *clientset) error {
 				}
 				g.Commentf("Group=%s, Version=%s", groupOrCore(gv), gv.Version)
 				for _, at := range gv.ApplyTypes {
-					g.Case(jen.Qual(gv.Pkg.Path, "SchemeGroupVersion").Dot("WithKind").Call(jen.Lit(at.Constructor()))).Block(
+					g.Case(jen.Qual(gv.Pkg.Path, gv.groupVersionVar()).Dot("WithKind").Call(jen.Lit(at.Constructor()))).Block(
 						jen.Return(jen.Op("&").Qual(cs.applyConfigPkg(gv).pkgPath, at.Name()).Values()))
 				}
 			}

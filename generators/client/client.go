@@ -66,6 +66,20 @@
 // output checks them. A clientset holds the packages of one run, so
 // generate every package that shares a clientset together.
 //
+// # controller-gen's apply configurations
+//
+// A package with +kubebuilder:ac:generate=true gets what controller-gen
+// v0.23.0's applyconfiguration writes (acgen.go), with no clients: the apply
+// configurations of its roots and of what they reach, into
+// +kubebuilder:ac:output:package (relative to the package, applyconfiguration
+// by default) under <the last two elements of the package path>, with
+// utils.go and internal/ at its top. The roots are the types with
+// +kubebuilder:ac:generate=true, and those with +kubebuilder:resource but
+// not =false, cluster-scoped by the resource's scope; a root without
+// ObjectMeta gets none itself (a warning), as controller-gen skips it.
+// ForKind names GroupVersion where the package declares no
+// SchemeGroupVersion (controller-gen's does not compile then).
+//
 // Both fake clientsets keep objects with finalizers on DELETE, as
 // kube-apiserver does (client-go's fake deletes them at once); an apply to
 // a terminating object is not checked that way.
@@ -91,11 +105,11 @@ import (
 // Generator writes the clientset, listers and informers.
 var Generator = &gen.Generator{
 	Name: "client",
-	Doc:  "Clientset, fake clientset, listers, informers and apply configurations for +genclient types, as client-gen, lister-gen, informer-gen and applyconfiguration-gen write them, with the finalizer and deletion conventions on every typed client. Output goes under the package's +metagen:client-output directory: clientset/, listers/, informers/ and applyconfiguration/<group>/<version> (with utils.go and internal/, the schema that Extract<Kind> and the fake's NewClientset use for server-side apply).",
+	Doc:  "Clientset, fake clientset, listers, informers and apply configurations for +genclient types, as client-gen, lister-gen, informer-gen and applyconfiguration-gen write them, with the finalizer and deletion conventions on every typed client. Output goes under the package's +metagen:client-output directory: clientset/, listers/, informers/ and applyconfiguration/<group>/<version> (with utils.go and internal/, the schema that Extract<Kind> and the fake's NewClientset use for server-side apply). A package with +kubebuilder:ac:generate=true gets controller-gen's apply configurations alone, in applyconfiguration/ beside it (+kubebuilder:ac:output:package).",
 	Markers: []string{
 		markerGenclient, markerNonNamespaced, markerNoVerbs, markerNoStatus, markerReadonly,
 		markerOnlyVerbs, markerSkipVerbs, markerMethod, markerResourceName, markerPlural,
-		markerGroupName, markerGroupGoName, markerOutput,
+		markerGroupName, markerGroupGoName, markerOutput, markerACGenerate, markerACOutput,
 	},
 	Enabled:        enabled,
 	Requires:       []*gen.Generator{openapi.Generator},
@@ -106,8 +120,12 @@ var Generator = &gen.Generator{
 	ReadsResources: true,
 }
 
-// enabled reports whether a package has a +genclient type.
-func enabled(pkg *model.Package) bool {
+// enabled reports whether a package has a +genclient type, or asks for
+// controller-gen's apply configurations.
+func enabled(pkg *model.Package) bool { return hasGenclient(pkg) || acEnabled(pkg) }
+
+// hasGenclient reports whether a package has a +genclient type.
+func hasGenclient(pkg *model.Package) bool {
 	for _, t := range pkg.NamedTypes {
 		if t.Markers.Has(markerGenclient) {
 			return true
@@ -121,7 +139,21 @@ func run(pass *gen.Pass) error {
 	if errs := p.errs[pass.Package.Path]; len(errs) > 0 {
 		return joinErrors(errs)
 	}
+	if acs := p.acByPackage[pass.Package.Path]; acs != nil {
+		for _, w := range acs.warnings {
+			pass.Warn(w.Pos, "%s", w.Msg)
+		}
+		if err := writeApplyConfigurations(pass, acs, acs.lead()); err != nil {
+			return err
+		}
+		if err := writeApplyConfigurationUtils(pass, acs); err != nil {
+			return err
+		}
+	}
 	cs := p.byPackage[pass.Package.Path]
+	if cs == nil {
+		return nil
+	}
 	gv := cs.groupOf(pass.Package)
 	writeTyped(pass, cs, gv)
 	writeTypedFake(pass, cs, gv)
@@ -157,7 +189,12 @@ func ownedFiles(u *model.Universe) []string {
 	var files []string
 	seen := map[string]bool{}
 	for _, pkg := range u.Packages {
-		if !enabled(pkg) {
+		if acEnabled(pkg) {
+			if dir, err := acOutputDir(u, pkg); err == nil {
+				files = append(files, goFilesUnder(dir)...)
+			}
+		}
+		if !hasGenclient(pkg) {
 			continue
 		}
 		dir, err := outputDir(u, pkg)

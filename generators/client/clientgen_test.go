@@ -136,6 +136,11 @@ var clientgenDeliberate = []struct {
 		"a field of a pointer-embedded struct gets a With function that allocates the embedded configuration and returns the receiver, " +
 			"as for a struct embedded by value; applyconfiguration-gen writes none through a pointer (and its ensureExtraApplyConfigurationExists goes unused), " +
 			"so the promoted (*ExtraApplyConfiguration).WithNote, which panics while the embedded pointer is nil, is all it offers"},
+	{"applyshapes/applyconfiguration/applyshapes/v1/shapespec.go", surface, "fields of the inlined pointer-embedded *InlinePointer get With functions (WithRegion, see below)"},
+	{"applyshapes/applyconfiguration/applyshapes/v1/shapespec.go:ShapeSpecApplyConfiguration.WithRegion", signature,
+		"a field of an inlined pointer-embedded struct gets a With function that returns the receiver, as for a struct inlined by value; " +
+			"applyconfiguration-gen writes none through a pointer, so the promoted (*InlinePointerApplyConfiguration).WithRegion, " +
+			"which returns the embedded configuration and so ends a chain of With calls, is all it offers"},
 }
 
 // TestAgainstCodeGenerator runs code-generator's four client tools and
@@ -197,13 +202,17 @@ func TestAgainstCodeGenerator(t *testing.T) {
 	fmt.Println(summary)
 }
 
-// generatingCases are the golden cases without expected errors.
+// generatingCases are the golden cases without expected errors, but for
+// controller-gen's (controllerGenCases).
 func generatingCases(t *testing.T) []string {
 	t.Helper()
 	var cases []string
 	for _, name := range caseNames(t) {
 		if _, err := os.Stat(filepath.Join("testdata", name, "want", errorsFile)); err == nil {
 			continue
+		}
+		if slices.Contains(controllerGenCases, name) {
+			continue // TestAgainstControllerGen's
 		}
 		cases = append(cases, name)
 	}

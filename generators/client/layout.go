@@ -89,6 +89,9 @@ func (cs *clientset) informerVersionPkg(gv *groupVersion) where {
 
 // applyConfigRoot is applyconfiguration/, with ForKind and NewTypeConverter.
 func (cs *clientset) applyConfigRoot() where {
+	if cs.acOnly {
+		return where{cs.Dir, cs.PkgPath, path.Base(cs.PkgPath)}
+	}
 	return cs.root().sub("applyconfiguration", "applyconfiguration")
 }
 
@@ -98,6 +101,9 @@ func (cs *clientset) applyConfigInternal() where {
 }
 
 func (cs *clientset) applyConfigPkg(gv *groupVersion) where {
+	if cs.acOnly {
+		return cs.applyConfigRoot().sub(acGroupDir(gv.Pkg.Path), gv.Version)
+	}
 	return cs.applyConfigRoot().sub(gv.PkgName+"/"+gv.Version, gv.Version)
 }
 

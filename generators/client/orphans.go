@@ -22,7 +22,7 @@ func orphanedFiles(u *model.Universe, written map[string]bool) []string {
 	candidates := map[string]bool{}
 	var dirs []string
 	for _, pkg := range u.Packages {
-		if enabled(pkg) || !pkg.Markers.Has(markerGroupName) {
+		if hasGenclient(pkg) || !pkg.Markers.Has(markerGroupName) {
 			continue
 		}
 		withoutClients[pkg.Path] = true

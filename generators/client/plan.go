@@ -38,6 +38,12 @@ type clientset struct {
 	applyTypes map[*types.TypeName]*applyType
 	// aliases are importAliases, computed once in newPlan: the same for every file.
 	aliases []importAlias
+	// acOnly is controller-gen's applyconfiguration (+kubebuilder:ac:generate):
+	// apply configurations alone, Dir their root (acgen.go).
+	acOnly bool
+	// warnings are the acOnly clientset's harmless mistakes, which its
+	// package's pass reports.
+	warnings []*diag.Warning
 }
 
 // groupVersion is one input package: an API group version.
@@ -51,6 +57,21 @@ type groupVersion struct {
 	// ApplyTypes are the types of the package with apply configurations,
 	// sorted by name as applyconfiguration-gen sorts them.
 	ApplyTypes []*applyType
+	// GroupVersionVar is the package's variable ForKind names:
+	// SchemeGroupVersion unless "" says otherwise (acgen.go).
+	GroupVersionVar string
+	// SchemaRoots are the types the apply schema describes besides Types,
+	// and SkippedRoots the roots that get no apply configuration (without
+	// ObjectMeta) though what they reach does: controller-gen's (acgen.go).
+	SchemaRoots, SkippedRoots []*types.TypeName
+}
+
+// groupVersionVar is the package's GroupVersion variable ForKind names.
+func (gv *groupVersion) groupVersionVar() string {
+	if gv.GroupVersionVar != "" {
+		return gv.GroupVersionVar
+	}
+	return "SchemeGroupVersion"
 }
 
 // clientType is one +genclient type.
@@ -72,7 +93,9 @@ type clientType struct {
 // each package belongs to.
 type plan struct {
 	byPackage map[string]*clientset // by package path
-	errs      map[string][]error    // by package path
+	// acByPackage are controller-gen's apply configurations, by package path.
+	acByPackage map[string]*clientset
+	errs        map[string][]error // by package path
 	// schemas are the clientsets' apply schemas by directory, each built
 	// once on first need (applySchemaFor).
 	schemas map[string]*lazySchema
@@ -89,10 +112,10 @@ func prepare(p *gen.Prep) (any, error) {
 }
 
 func newPlan(u *model.Universe) *plan {
-	p := &plan{byPackage: map[string]*clientset{}, errs: map[string][]error{}, schemas: map[string]*lazySchema{}}
+	p := &plan{byPackage: map[string]*clientset{}, acByPackage: map[string]*clientset{}, errs: map[string][]error{}, schemas: map[string]*lazySchema{}}
 	byDir := map[string]*clientset{}
 	for _, pkg := range u.Packages {
-		if !enabled(pkg) {
+		if !hasGenclient(pkg) {
 			continue
 		}
 		gv, errs := readGroupVersion(pkg, u.Settings)
@@ -132,7 +155,33 @@ func newPlan(u *model.Universe) *plan {
 		}
 		cs.aliases = cs.importAliases() // before the passes share cs
 	}
+	p.planACClientsets(u)
 	return p
+}
+
+// planACClientsets plans controller-gen's apply configurations, one
+// clientset per package with +kubebuilder:ac:generate=true.
+func (p *plan) planACClientsets(u *model.Universe) {
+	for _, pkg := range u.Packages {
+		if !acEnabled(pkg) {
+			continue
+		}
+		cs, errs := newACClientset(u, pkg)
+		p.errs[pkg.Path] = append(p.errs[pkg.Path], errs...)
+		if cs == nil {
+			continue
+		}
+		if p.schemas[cs.Dir] != nil {
+			p.errs[pkg.Path] = append(p.errs[pkg.Path], diag.Errorf(positionOf(pkg), "+%s: the apply configurations of %s would go into %s, which another package's output already takes", markerACOutput, pkg.Path, cs.Dir))
+			continue
+		}
+		p.schemas[cs.Dir] = &lazySchema{}
+		for path, errs := range cs.planApplyConfigurations() {
+			p.errs[path] = append(p.errs[path], errs...)
+		}
+		cs.aliases = cs.importAliases()
+		p.acByPackage[pkg.Path] = cs
+	}
 }
 
 // checkGoNames refuses two groups that would get the same Go name (their

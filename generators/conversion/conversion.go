@@ -57,6 +57,7 @@ var Generator = &gen.Generator{
 	Markers:    []string{markerConversionGen, markerExternalTypes, markerExplicitFrom, markerConversionFn, markerExtraPeers},
 	OutputFile: outputFile,
 	Enabled:    Enabled,
+	LoadsPeers: true, // the peer and external types packages, which conversion-gen loads itself
 	Prepare:    prepare,
 	ResultType: reflect.TypeOf(&state{}),
 	Run:        run,
@@ -85,8 +86,10 @@ func pairOf(in, out types.Type) pair { return pair{gengo.Key(in), gengo.Key(out)
 type state struct {
 	fset     *token.FileSet
 	comments *model.Comments
-	packages map[string]*types.Package // the inputs and everything they import
+	packages map[string]*types.Package // the inputs, the peers and everything they import
 	inputs   map[string]bool
+	// peerErrs say why a package the inputs name could not be loaded.
+	peerErrs map[string]error
 	// declared are the hand-written conversions of each package read, in
 	// name order; visible, by generated package, those its code may call.
 	declared map[string][]*function
@@ -109,7 +112,7 @@ func sharedState(pass *gen.Pass) *state { return gen.ResultOf[*state](pass, pass
 
 func newState(universe *model.Universe) *state {
 	st := &state{fset: universe.Fset, comments: universe.Comments, packages: map[string]*types.Package{}, inputs: map[string]bool{},
-		declared: map[string][]*function{}, visible: map[string]map[pair]*function{}}
+		peerErrs: universe.PeerErrors, declared: map[string][]*function{}, visible: map[string]map[pair]*function{}}
 	// Inputs first: a dependency read from export data may carry its own,
 	// partial, copy of an input package, which must not stand for it.
 	for _, pkg := range universe.Packages {
@@ -117,6 +120,11 @@ func newState(universe *model.Universe) *state {
 			st.packages[pkg.Path] = pkg.Types
 			st.inputs[pkg.Path] = true
 		}
+	}
+	// Then the packages the inputs name, which conversion-gen loads
+	// whether they are imported or not, and their imports.
+	for _, p := range slices.Sorted(maps.Keys(universe.Peers)) {
+		st.index(universe.Peers[p])
 	}
 	for _, pkg := range universe.Packages {
 		if pkg.Types != nil {
@@ -280,7 +288,8 @@ func (st *state) conversionGenRun(inputs []*model.Package) (map[pair]*function, 
 }
 
 // declaredIn reads a package's hand-written conversions once; a package
-// that is neither an input nor imported has none the run can see.
+// that is neither an input, nor imported, nor loaded as a peer has none the
+// run can see.
 func (st *state) declaredIn(path string) []*function {
 	fns, read := st.declared[path]
 	if !read {
@@ -435,7 +444,7 @@ func newPackageGen(st *state, pkg *model.Package) (*packageGen, error) {
 	for _, m := range peerMarkers {
 		peer := st.packages[m.Value]
 		if peer == nil {
-			errs = append(errs, diag.Errorf(m.Pos, "+%s=%s: the package is neither an input nor imported, so its types are unknown; import it (the hand-written conversions do) or add it to the run", markerConversionGen, m.Value))
+			errs = append(errs, diag.Errorf(m.Pos, "+%s=%s: %s", markerConversionGen, m.Value, st.notLoaded(m.Value)))
 			continue
 		}
 		g.peers = append(g.peers, peer)
@@ -450,7 +459,7 @@ func newPackageGen(st *state, pkg *model.Package) (*packageGen, error) {
 		for _, p := range extraPeers(pkg) {
 			peer := st.packages[p]
 			if peer == nil {
-				errs = append(errs, diag.Errorf(m.Pos, "+%s: %s is neither an input nor imported, so its types are unknown", markerExtraPeers, p))
+				errs = append(errs, diag.Errorf(m.Pos, "+%s: %s: %s", markerExtraPeers, p, st.notLoaded(p)))
 				continue
 			}
 			g.peers = append(g.peers, peer)
@@ -460,7 +469,7 @@ func newPackageGen(st *state, pkg *model.Package) (*packageGen, error) {
 	if m, ok := pkg.Markers.Get(markerExternalTypes); ok && m.Value != pkg.Path {
 		g.typesPkg = st.packages[m.Value]
 		if g.typesPkg == nil {
-			errs = append(errs, diag.Errorf(m.Pos, "+%s=%s: the package does not import it, so its types are unknown", markerExternalTypes, m.Value))
+			errs = append(errs, diag.Errorf(m.Pos, "+%s=%s: %s", markerExternalTypes, m.Value, st.notLoaded(m.Value)))
 		}
 	}
 	if len(errs) > 0 {
@@ -484,6 +493,17 @@ func newPackageGen(st *state, pkg *model.Package) (*packageGen, error) {
 		}
 	}
 	return g, errors.Join(append(errs, g.errs...)...)
+}
+
+// notLoaded says why a package a marker names has no types: the load's
+// error, or a run that did not load the packages the inputs name
+// (load.Options.Peers); a relative path never gets here (the marker parser
+// refuses it).
+func (st *state) notLoaded(path string) string {
+	if err := st.peerErrs[path]; err != nil {
+		return fmt.Sprintf("cannot load the package: %v", err)
+	}
+	return "the package is not loaded, so its types are unknown (neither an input nor imported, and not loaded as a peer)"
 }
 
 // extraPeers are the package's +metagen:conversion-extra-peers.

@@ -40,6 +40,24 @@ func (b *builder) errorf(pos token.Position, format string, args ...any) {
 // build returns the manifest of a resource, or the problems that keep it
 // from being valid.
 func build(pass *gen.Pass, res *resource) ([]byte, []error) {
+	crd, errs := res.object(pass)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return render(crd)
+}
+
+// object is the resource's CRD, checked, built once per run by the first
+// pass that asks (the crd generator's, or the docs generator's, which shows
+// the same schema): its warnings are reported by that pass, its errors by
+// every pass that asks.
+func (res *resource) object(pass *gen.Pass) (*apiextensionsv1.CustomResourceDefinition, []error) {
+	res.once.Do(func() { res.built, res.errs = buildObject(pass, res) })
+	return res.built, res.errs
+}
+
+// buildObject builds and checks the CRD of a resource.
+func buildObject(pass *gen.Pass, res *resource) (*apiextensionsv1.CustomResourceDefinition, []error) {
 	b := &builder{pass: pass, res: res, origins: map[string]token.Position{}}
 	crd := &apiextensionsv1.CustomResourceDefinition{
 		TypeMeta:   metav1.TypeMeta{APIVersion: "apiextensions.k8s.io/v1", Kind: "CustomResourceDefinition"},
@@ -65,7 +83,7 @@ func build(pass *gen.Pass, res *resource) ([]byte, []error) {
 	if len(b.errs) > 0 {
 		return nil, b.errs
 	}
-	return render(crd)
+	return crd, nil
 }
 
 // storageVersion is the only version, or the one marked +kubebuilder:storageversion.
@@ -115,7 +133,9 @@ func (b *builder) version(i int, v *version, storage bool) apiextensionsv1.Custo
 func (b *builder) schema(path string, v *version) *apiextensionsv1.CustomResourceValidation {
 	expanded, err := gen.ResultOf[*openapi.Result](b.pass, openapi.Generator).Expand(v.typ.Object)
 	if err != nil {
-		b.errs = append(b.errs, diag.Unwrap(err)...)
+		for _, e := range diag.Unwrap(err) {
+			b.errs = append(b.errs, b.inThisModule(e, v))
+		}
 		b.broken = true
 		return nil
 	}
@@ -147,6 +167,17 @@ func (b *builder) schema(path string, v *version) *apiextensionsv1.CustomResourc
 	return &apiextensionsv1.CustomResourceValidation{OpenAPIV3Schema: props}
 }
 
+// inThisModule positions a problem of the schema of another module's type
+// (the module cache's, which the user cannot edit) at the root type that
+// includes it, naming where it was written.
+func (b *builder) inThisModule(err error, v *version) error {
+	var e *diag.Error
+	if !errors.As(err, &e) || !e.Pos.IsValid() || b.inModule(e.Pos) {
+		return err
+	}
+	return diag.Errorf(v.typ.Pos, "%s (written in %s, a type of another module that %s includes)", e.Msg, moduleFile(e.Pos), v.typ.Name)
+}
+
 // checkFormats refuses the formats kube-apiserver would drop from the
 // schema (with a warning) at the oldest version it may run beside: such a
 // format would validate nothing.
@@ -155,7 +186,11 @@ func (b *builder) checkFormats(s *spec.Schema, path string) {
 		return
 	}
 	for _, format := range apivalidation.GetUnrecognizedFormats(s, environment.DefaultCompatibilityVersion()) {
-		b.errorf(b.origin(path), "format %q is not one a CRD schema knows; use a pattern or a CEL rule", format)
+		pos, detail := b.origin(path), ""
+		if !b.inModule(pos) {
+			pos, detail = b.foreign(path, pos, "")
+		}
+		b.errorf(pos, "format %q is not one a CRD schema knows%s; use a pattern or a CEL rule", format, detail)
 	}
 	for name, p := range s.Properties {
 		b.checkFormats(&p, path+".properties["+name+"]")
@@ -296,6 +331,7 @@ func (b *builder) crdMetadata(crd *apiextensionsv1.CustomResourceDefinition) {
 		}
 	}
 	b.allowedFinalizers(crd, annotations)
+	b.apiApproval(crd, annotations)
 }
 
 // allowedFinalizers writes +metagen:allowed-finalizers as the

@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 	"go/token"
+	"path/filepath"
+	"regexp"
+	"sort"
 	"strings"
 
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
@@ -31,15 +34,84 @@ func Validate(crd *apiextensionsv1.CustomResourceDefinition) field.ErrorList {
 // check validates the CRD and turns each problem into an error at the
 // source of the part it is about.
 func (b *builder) check(crd *apiextensionsv1.CustomResourceDefinition) {
-	for _, e := range Validate(crd) {
+	errs := Validate(crd)
+	// By path: apiextensions walks maps (properties) in no fixed order, and
+	// errors of another module's parts may share a position in this one.
+	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Field < errs[j].Field })
+	for _, e := range errs {
 		path := versionedPath(e.Field)
 		pos, detail := b.origin(path), Describe(e)
 		if m := b.defaultMarker(path, pos); m != nil {
 			// A default is wrong where it is written: at its marker, quoted.
 			pos, detail = m.Pos, fmt.Sprintf("%s: %s", m.String(), detail)
 		}
+		if !b.inModule(pos) {
+			pos, detail = b.foreign(path, pos, detail)
+		}
+		if path == "metadata.annotations["+apiextensionsv1.KubeAPIApprovedAnnotation+"]" {
+			detail += apiApprovalHint(crd.Spec.Group)
+		}
 		b.errs = append(b.errs, diag.Errorf(pos, "CustomResourceDefinition %s: %s: %s", crd.Name, path, detail))
 	}
+}
+
+// uncorrelatable is how apiextensions names the part of a schema where a
+// transition rule has no old value: the items of a list that is not a map
+// or a set, and what is below them.
+var uncorrelatable = regexp.MustCompile(`uncorrelatable portion of the schema within (\S+)`)
+
+// foreign positions a problem of a part written in another module (a
+// k8s.io/api type the schema includes), which the user cannot edit, in the
+// module: at the list whose items are uncorrelatable, when that is the
+// problem, else at the field that brings the other module's type in; the
+// message says where the part was written.
+func (b *builder) foreign(path string, pos token.Position, detail string) (token.Position, string) {
+	detail = fmt.Sprintf("%s (written in %s, a type of another module)", detail, moduleFile(pos))
+	if m := uncorrelatable.FindStringSubmatch(detail); m != nil {
+		if list, ok := b.ownOrigin(versionedPath(m[1])); ok {
+			return list, detail + "; a transition rule (oldSelf) holds only where kube-apiserver correlates the old object with the new: make this list a map list (+listType=map, +listMapKey=<key>) or a set"
+		}
+	}
+	if own, ok := b.ownOrigin(path); ok {
+		return own, detail
+	}
+	return b.res.versions[0].typ.Pos, detail
+}
+
+// ownOrigin is the position recorded in the module for the longest prefix
+// of a field path.
+func (b *builder) ownOrigin(path string) (token.Position, bool) {
+	for candidate := path; ; {
+		if pos, ok := b.origins[candidate]; ok && b.inModule(pos) {
+			return pos, true
+		}
+		cut := strings.LastIndexAny(candidate, ".[")
+		if cut <= 0 {
+			return token.Position{}, false
+		}
+		candidate = candidate[:cut]
+	}
+}
+
+// inModule reports whether pos lies in a main module, whose files the user
+// edits (not in the module cache, say).
+func (b *builder) inModule(pos token.Position) bool {
+	for _, dir := range b.pass.Universe.ModuleDirs {
+		if strings.HasPrefix(pos.Filename, dir+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
+}
+
+// moduleFile names a position outside the main modules: in the module
+// cache as module@version/file:line:col, no absolute path.
+func moduleFile(pos token.Position) string {
+	name := filepath.ToSlash(pos.Filename)
+	if _, rest, ok := strings.Cut(name, "/pkg/mod/"); ok {
+		name = rest
+	}
+	return fmt.Sprintf("%s:%d:%d", name, pos.Line, pos.Column)
 }
 
 // defaultMarker is the +kubebuilder:default or +default marker of the field

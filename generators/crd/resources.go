@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	kubeversion "k8s.io/apimachinery/pkg/version"
@@ -58,6 +59,10 @@ type resource struct {
 	// owner is the package whose pass writes the manifest: the first of the
 	// versions' packages by import path.
 	owner *model.Package
+	// once builds the CRD (built, or errs) for the first pass that asks.
+	once  sync.Once
+	built *apiextensionsv1.CustomResourceDefinition
+	errs  []error
 }
 
 // version is one root type: one version of a resource.
@@ -130,7 +135,7 @@ func (r *registry) isRoot(t *model.Type) bool {
 	marked := t.Markers.Has(markerGenclient) || t.Markers.Has(markerObjectRoot) && root.Bool()
 	switch {
 	case hasCRD && !hasObjectMeta(t):
-		r.errorf(t.Pos, "type %s is marked %s but has no metav1.ObjectMeta as metadata: a CRD root type embeds metav1.TypeMeta and has metadata", t.Name, crdMarker)
+		r.errorf(crdMarker.Pos, "type %s is marked %s but has no metav1.ObjectMeta as metadata: a CRD root type embeds metav1.TypeMeta and has metadata", t.Name, crdMarker)
 	case !hasCRD && marked && !isList(t) && !t.Markers.Has(markerSkipVersion) && !hasObjectMeta(t):
 		// controller-gen writes CRDs only for types that embed TypeMeta
 		// and ObjectMeta (FindKubeKinds), and skips others silently.

@@ -1,7 +1,9 @@
 package deepcopy
 
 import (
+	"errors"
 	"fmt"
+	"go/token"
 	"go/types"
 )
 
@@ -55,10 +57,29 @@ func declaredMethods(n *types.Named) (declared, error) {
 			d.into = true
 		}
 		if err != nil {
-			return declared{}, err
+			return declared{}, &methodError{method: m, err: err}
 		}
 	}
 	return d, nil
+}
+
+// methodError is a hand-written copy method deepcopy-gen refuses: the error
+// is positioned at the method, where it is wrong.
+type methodError struct {
+	method *types.Func
+	err    error
+}
+
+func (e *methodError) Error() string { return e.err.Error() }
+
+// errorPos is where the problem of declaredMethods is: the method it
+// refuses, else the type.
+func errorPos(fset *token.FileSet, err error, typePos token.Position) token.Position {
+	var me *methodError
+	if errors.As(err, &me) && me.method.Pos().IsValid() {
+		return fset.Position(me.method.Pos())
+	}
+	return typePos
 }
 
 func checkDeepCopy(n *types.Named, sig *types.Signature) error {

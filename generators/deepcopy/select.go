@@ -72,6 +72,17 @@ func typeWanted(mode packageMode, t *model.Type) (wanted, explicit bool) {
 	return false, false
 }
 
+// askingPos is where t asks for deepcopy methods (typeWanted's explicit
+// request): at the marker that asks, else the type.
+func askingPos(t *model.Type) token.Position {
+	for _, name := range []string{markerObjectGenerate, markerEnabled, markerObjectRoot, markerInterfaces} {
+		if m, ok := t.Markers.Get(name); ok {
+			return m.Pos
+		}
+	}
+	return t.Pos
+}
+
 func isRoot(t *model.Type) bool {
 	m, ok := t.Markers.Get(markerObjectRoot)
 	return ok && m.Bool()
@@ -123,12 +134,12 @@ func planPackage(idx *index, pkg *model.Package) ([]*typePlan, []error) {
 		named := t.Named()
 		own, err := declaredMethods(named)
 		if err != nil {
-			errs = append(errs, diag.Errorf(t.Pos, "type %s: %v", t.Name, err))
+			errs = append(errs, diag.Errorf(errorPos(idx.universe.Fset, err, t.Pos), "type %s: %v", t.Name, err))
 			continue
 		}
 		if reason := notCopyable(t, own); reason != "" {
 			if explicit {
-				errs = append(errs, diag.Errorf(t.Pos, "type %s asks for deepcopy methods, but %s", t.Name, reason))
+				errs = append(errs, diag.Errorf(askingPos(t), "type %s asks for deepcopy methods, but %s", t.Name, reason))
 			}
 			continue
 		}

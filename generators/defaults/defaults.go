@@ -16,6 +16,7 @@ import (
 	"errors"
 	"go/token"
 	"go/types"
+	"maps"
 	"reflect"
 	"sort"
 	"strings"
@@ -40,6 +41,7 @@ var Generator = &gen.Generator{
 	Markers:    []string{markerDefaulterGen, markerInput, markerDefault},
 	OutputFile: outputFile,
 	Enabled:    Enabled,
+	LoadsPeers: true, // the +k8s:defaulter-gen-input packages, which defaulter-gen loads itself
 	Prepare:    prepare,
 	ResultType: reflect.TypeOf(&state{}),
 	Run:        run,
@@ -61,6 +63,12 @@ type state struct {
 	fset     *token.FileSet
 	comments *model.Comments
 	existing funcMap
+	// named are the packages +k8s:defaulter-gen-input may name that
+	// defaulter-gen would find: the inputs, and the packages the inputs
+	// name, loaded whether they import them or not (the load's peers);
+	// peerErrs say why one of those could not be loaded.
+	named    map[string]*types.Package
+	peerErrs map[string]error
 	errs     []error
 }
 
@@ -74,10 +82,14 @@ func prepare(p *gen.Prep) (any, error) {
 func sharedState(pass *gen.Pass) *state { return gen.ResultOf[*state](pass, pass.Generator) }
 
 func newState(universe *model.Universe) *state {
-	st := &state{fset: universe.Fset, comments: universe.Comments, existing: funcMap{}}
+	st := &state{fset: universe.Fset, comments: universe.Comments, existing: funcMap{}, named: maps.Clone(universe.Peers), peerErrs: universe.PeerErrors}
+	if st.named == nil {
+		st.named = map[string]*types.Package{}
+	}
 	for _, pkg := range universe.Packages {
 		if pkg.Types != nil {
 			st.addManualDefaulters(pkg.Types)
+			st.named[pkg.Path] = pkg.Types
 		}
 	}
 	return st
@@ -142,7 +154,7 @@ func run(pass *gen.Pass) error {
 	if err != nil {
 		return err
 	}
-	typesPkg, err := typesPackage(pkg)
+	typesPkg, err := st.typesPackage(pkg)
 	if err != nil {
 		return err
 	}
@@ -169,16 +181,24 @@ func typeFilters(pkg *model.Package) ([]string, error) {
 }
 
 // typesPackage is the package whose types get defaulters: the package
-// itself, or the one +k8s:defaulter-gen-input names, which it must import.
-func typesPackage(pkg *model.Package) (*types.Package, error) {
+// itself, or the one +k8s:defaulter-gen-input names: an input, or a package
+// defaulter-gen loads itself whether the package imports it or not (the
+// load's peers).
+func (st *state) typesPackage(pkg *model.Package) (*types.Package, error) {
 	m, ok := pkg.Markers.Get(markerInput)
 	if !ok || m.Value == pkg.Path {
 		return pkg.Types, nil
 	}
+	if found := st.named[m.Value]; found != nil {
+		return found, nil
+	}
 	if found := findImport(pkg.Types, m.Value, map[string]bool{}); found != nil {
 		return found, nil
 	}
-	return nil, diag.Errorf(m.Pos, "+%s=%s: the package does not import %s, so its types are not loaded; import it (the hand-written defaulters do)", markerInput, m.Value, m.Value)
+	if err := st.peerErrs[m.Value]; err != nil {
+		return nil, diag.Errorf(m.Pos, "+%s=%s: cannot load the package: %v", markerInput, m.Value, err)
+	}
+	return nil, diag.Errorf(m.Pos, "+%s=%s: the package is not loaded, so its types are unknown (not imported, and not loaded as a peer)", markerInput, m.Value)
 }
 
 // findImport looks through the imports breadth first, so that a direct

@@ -39,6 +39,11 @@ type Generator struct {
 	// comments (rbac, webhook): when every selected generator does, the
 	// load type-checks nothing, so controller packages cost only a parse.
 	CommentsOnly bool
+	// LoadsPeers is set for a generator whose anchor loads packages the
+	// inputs' package tags name, imported or not (conversion-gen's peer
+	// packages, defaulter-gen's inputs): when one is selected, the load
+	// types them too (model.Universe.Peers).
+	LoadsPeers bool
 	// OwnedFiles, when set, lists existing files outside the package
 	// directories that the generator may have written (CRD manifests, say);
 	// those it no longer produces are removed, if they carry our header.
@@ -95,6 +100,9 @@ type File struct {
 	Code      *jen.File
 	// YAML is the body of a YAML file, without our header; Code is nil then.
 	YAML []byte
+	// Markup is the body of a Markdown or HTML file, without our header
+	// (an HTML comment); Code and YAML are nil then.
+	Markup []byte
 }
 
 // NewFile starts a file called name in the package's directory.
@@ -116,6 +124,12 @@ func (p *Pass) NewFileAt(path, pkgPath, pkgName string) *jen.File {
 // writer puts our header on top.
 func (p *Pass) AddYAML(path string, body []byte) {
 	p.files = append(p.files, &File{Path: path, Generator: p.Generator, YAML: body})
+}
+
+// AddMarkup adds a Markdown or HTML file at an absolute path, e.g. an API
+// reference page; the writer puts our header, an HTML comment, on top.
+func (p *Pass) AddMarkup(path string, body []byte) {
+	p.files = append(p.files, &File{Path: path, Generator: p.Generator, Markup: body})
 }
 
 // Files returns the files started in the pass, sorted by path.

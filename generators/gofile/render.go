@@ -180,3 +180,9 @@ func unformatted(code *jen.File, header Header, buildConstraint string) ([]byte,
 func RenderYAML(body []byte) []byte {
 	return append([]byte(load.GeneratedHeaderYAML+"\n"), body...)
 }
+
+// RenderMarkup puts our header, an HTML comment, on top of a Markdown or
+// HTML document (the docs generator's).
+func RenderMarkup(body []byte) []byte {
+	return append([]byte(load.GeneratedHeaderMarkup+"\n"), body...)
+}

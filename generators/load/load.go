@@ -12,10 +12,14 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"go/parser"
 	"go/token"
 	"go/types"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -59,6 +63,11 @@ type Options struct {
 	// the marker called name: a refused marker no generator of the run
 	// reads is a positioned warning, not an error (markers.Demote).
 	ReadsMarker func(name string) bool
+	// Peers also loads the packages the inputs' package tags name that
+	// conversion-gen and defaulter-gen load themselves (their peer,
+	// external types and input packages: peerPaths), into
+	// Universe.Peers, in the same load as the inputs' imports.
+	Peers bool
 }
 
 // Load loads the packages matched by the patterns and builds the model.
@@ -114,11 +123,21 @@ func load(opts Options) (*model.Universe, error) {
 		checked = parseOnly(universe.Fset, roots)
 	} else {
 		needed := neededInputs(roots)
-		imports := startLoadingImports(opts, universe.Fset, needed, listedHere)
+		var peers []string
+		if opts.Peers {
+			peers = peerPaths(needed)
+		}
+		loaded := startLoadingImports(opts, universe.Fset, needed, peers, listedHere)
+		imports := func() (map[string]*types.Package, error) {
+			l, err := loaded()
+			return l.types, err
+		}
 		checked = typeCheck(universe.Fset, roots, needed, imports, opts.SkipFile)
-		if _, err := imports(); err != nil {
+		l, err := loaded()
+		if err != nil {
 			return nil, err
 		}
+		universe.Peers, universe.PeerErrors = l.peers, l.peerErrs
 	}
 	for _, c := range checked {
 		if c.outputOnly {
@@ -166,27 +185,43 @@ func listInputs(opts Options, patterns []string) (roots []*packages.Package, lis
 
 // startLoadingImports runs loadImports in the background; the returned func
 // waits for its result.
-func startLoadingImports(opts Options, fset *token.FileSet, roots []*packages.Package, listedHere bool) func() (map[string]*types.Package, error) {
-	var imported map[string]*types.Package
+func startLoadingImports(opts Options, fset *token.FileSet, roots []*packages.Package, peers []string, listedHere bool) func() (loadedImports, error) {
+	var loaded loadedImports
 	var err error
 	ready := make(chan struct{})
 	go func() {
 		defer close(ready)
-		imported, err = loadImports(opts, fset, roots, listedHere)
+		loaded, err = loadImports(opts, fset, roots, peers, listedHere)
 	}()
-	return func() (map[string]*types.Package, error) {
+	return func() (loadedImports, error) {
 		<-ready
-		return imported, err
+		return loaded, err
 	}
 }
 
+// loadedImports is what step 2 loads: the types of the inputs' outside
+// imports, by import path, and those of the peers (peerPaths), or why a
+// peer could not be loaded.
+type loadedImports struct {
+	types    map[string]*types.Package
+	peers    map[string]*types.Package
+	peerErrs map[string]error
+}
+
 // loadImports is step 2: every package the inputs import from outside the
-// input set, typed from export data (one shared type universe). Their objects
-// keep the file and line of their declarations in fset, so that a generator
-// can read a dependency's doc comments when it needs them. After an
-// in-process listing (listedHere) it is the go command's only look at the
-// module: anything it finds wrong is errAskGoList.
-func loadImports(opts Options, fset *token.FileSet, roots []*packages.Package, listedHere bool) (map[string]*types.Package, error) {
+// input set, and the peers, typed from export data (one shared type
+// universe). Their objects keep the file and line of their declarations in
+// fset, so that a generator can read a dependency's doc comments when it
+// needs them. After an in-process listing (listedHere) it is the go
+// command's only look at the module: anything it finds wrong with an import
+// is errAskGoList.
+//
+// A peer is loaded as conversion-gen loads it (gengo): a package that does
+// not compile is typed from source (go/packages does so when the go command
+// has no export data for it), its errors ignored; one without Go files (no
+// such package) or with a syntax error is a peer error, which the generator
+// that reads it reports at its marker.
+func loadImports(opts Options, fset *token.FileSet, roots []*packages.Package, peers []string, listedHere bool) (loadedImports, error) {
 	isRoot := map[string]bool{}
 	for _, pkg := range roots {
 		isRoot[pkg.PkgPath] = true
@@ -201,41 +236,100 @@ func loadImports(opts Options, fset *token.FileSet, roots []*packages.Package, l
 			}
 		}
 	}
-	imported := map[string]*types.Package{"unsafe": types.Unsafe}
+	isPeer := map[string]bool{}
+	for _, p := range peers {
+		if !seen[p] { // an import already: loaded as one, its errors the run's
+			isPeer[p] = true
+			paths = append(paths, p)
+		}
+	}
+	loaded := loadedImports{types: map[string]*types.Package{"unsafe": types.Unsafe}}
 	if len(paths) == 0 {
 		if listedHere {
-			return nil, errAskGoList // no go command has seen the module
+			return loadedImports{}, errAskGoList // no go command has seen the module
 		}
-		return imported, nil
+		return loaded, nil
 	}
 	sort.Strings(paths)
+	mode := packages.NeedName | packages.NeedTypes | packages.NeedImports
+	if len(isPeer) > 0 {
+		mode |= packages.NeedFiles // a peer without files does not exist
+	}
 	cfg := &packages.Config{
-		Mode:       packages.NeedName | packages.NeedTypes | packages.NeedImports,
+		Mode:       mode,
 		Fset:       fset,
 		Dir:        opts.Dir,
 		BuildFlags: opts.BuildFlags,
 	}
 	deps, err := packages.Load(cfg, paths...)
-	if listedHere && !importsListedCleanly(deps, err) {
-		return nil, errAskGoList
+	var imports []*packages.Package
+	for _, dep := range deps {
+		if !isPeer[dep.PkgPath] {
+			imports = append(imports, dep)
+		}
+	}
+	if listedHere && !importsListedCleanly(imports, err) {
+		return loadedImports{}, errAskGoList
 	}
 	if err != nil {
-		return nil, fmt.Errorf("loading imports: %w", err)
+		return loadedImports{}, fmt.Errorf("loading imports: %w", err)
 	}
 	var problems []error
-	for _, dep := range deps {
+	for _, dep := range imports {
 		if len(dep.Errors) > 0 {
 			for _, e := range dep.Errors {
-				problems = append(problems, positioned(e))
+				problems = append(problems, importError(roots, dep.PkgPath, e)...)
 			}
 			continue
 		}
-		imported[dep.PkgPath] = dep.Types
+		loaded.types[dep.PkgPath] = dep.Types
 	}
 	if len(problems) > 0 {
-		return nil, errors.Join(diag.Sort(problems)...)
+		return loadedImports{}, errors.Join(diag.Sort(problems)...)
 	}
-	return imported, nil
+	loaded.peers, loaded.peerErrs = peerResults(deps, peers, isPeer)
+	return loaded, nil
+}
+
+// peerResults sorts the loaded peers into their types and their errors;
+// a peer the inputs import is typed as an import.
+func peerResults(deps []*packages.Package, peers []string, isPeer map[string]bool) (map[string]*types.Package, map[string]error) {
+	if len(peers) == 0 {
+		return nil, nil
+	}
+	typed, failed := map[string]*types.Package{}, map[string]error{}
+	byPath := map[string]*packages.Package{}
+	for _, dep := range deps {
+		byPath[dep.PkgPath] = dep
+	}
+	for _, p := range peers {
+		dep := byPath[p]
+		if dep == nil {
+			failed[p] = fmt.Errorf("go list found no package %s", p)
+			continue
+		}
+		var problems []error
+		if isPeer[p] {
+			noFiles := len(dep.GoFiles) == 0 && len(dep.CompiledGoFiles) == 0
+			for _, e := range dep.Errors {
+				if noFiles || e.Kind == packages.ParseError {
+					problems = append(problems, positioned(e))
+				}
+			}
+			if noFiles && len(problems) == 0 {
+				problems = append(problems, fmt.Errorf("no Go files in %s", p))
+			}
+		}
+		if len(problems) == 0 && dep.Types == nil {
+			problems = append(problems, fmt.Errorf("no types for %s", p))
+		}
+		if len(problems) > 0 {
+			failed[p] = errors.Join(diag.Sort(problems)...)
+			continue
+		}
+		typed[p] = dep.Types
+	}
+	return typed, failed
 }
 
 // checkModule keeps every input package inside one main module: metagen
@@ -257,10 +351,14 @@ func checkModule(universe *model.Universe, pkg *packages.Package) error {
 // GeneratedHeaderYAML marks a YAML file as ours; it is the file's first line.
 const GeneratedHeaderYAML = "# Code generated by metagen. DO NOT EDIT."
 
+// GeneratedHeaderMarkup marks a Markdown or HTML file as ours (the docs
+// generator's); it is the file's first line.
+const GeneratedHeaderMarkup = "<!-- Code generated by metagen. DO NOT EDIT. -->"
+
 // IsGenerated reports whether src carries our header: before its package
-// clause for Go, or as the first line of a YAML file.
+// clause for Go, or as the first line of a YAML, Markdown or HTML file.
 func IsGenerated(src []byte) bool {
-	if first, _, _ := bytes.Cut(src, []byte("\n")); string(bytes.TrimSpace(first)) == GeneratedHeaderYAML {
+	if first, _, _ := bytes.Cut(src, []byte("\n")); string(bytes.TrimSpace(first)) == GeneratedHeaderYAML || string(bytes.TrimSpace(first)) == GeneratedHeaderMarkup {
 		return true
 	}
 	for line := range bytes.Lines(src) {
@@ -280,9 +378,107 @@ func IsGenerated(src []byte) bool {
 func listErrors(pkg *packages.Package) []error {
 	var errs []error
 	for _, e := range pkg.Errors {
+		if pos := parsePos(e.Pos); !pos.IsValid() {
+			// go list positions neither a missing module nor two package
+			// clauses; the text they are about is in the package's files.
+			if pos := locateListError(pkg, e.Msg); pos.IsValid() {
+				// The position names the file; the directory is the package's.
+				msg, _, _ := strings.Cut(e.Msg, " in "+pkg.Dir)
+				errs = append(errs, &diag.Error{Pos: pos, Msg: oneLine(msg)})
+				continue
+			}
+		}
 		errs = append(errs, positioned(e))
 	}
 	return errs
+}
+
+// foundPackages is go list's refusal of two package clauses in one
+// directory: "found packages a (a.go) and b (b.go) in DIR".
+var foundPackages = regexp.MustCompile(`^found packages \S+ \(\S+\) and \S+ \((\S+)\) in `)
+
+// locateListError finds the text an unpositioned go list error is about in
+// pkg's files: the package clause of the file whose package differs, or
+// the import of a package no module provides (the import path the message
+// names). The zero Position when it names neither.
+func locateListError(pkg *packages.Package, msg string) token.Position {
+	fset := token.NewFileSet()
+	if m := foundPackages.FindStringSubmatch(msg); m != nil {
+		file := filepath.Join(pkg.Dir, m[1])
+		if f, err := parser.ParseFile(fset, file, nil, parser.PackageClauseOnly); err == nil {
+			return fset.Position(f.Name.Pos())
+		}
+		return token.Position{}
+	}
+	return importPos(pkg, func(path string) bool { return mentionsImport(msg, path) })
+}
+
+// importError is the error of an imported package that cannot be loaded
+// (its module is missing, say): where go list gives no position, at each
+// input's import of it.
+func importError(roots []*packages.Package, path string, e packages.Error) []error {
+	if parsed := parsePos(e.Pos); parsed.IsValid() {
+		return []error{positioned(e)}
+	}
+	var errs []error
+	for _, pkg := range roots {
+		if _, imports := pkg.Imports[path]; !imports {
+			continue
+		}
+		if pos := importPos(pkg, func(p string) bool { return p == path }); pos.IsValid() {
+			errs = append(errs, &diag.Error{Pos: pos, Msg: oneLine(e.Msg)})
+		}
+	}
+	if len(errs) == 0 {
+		return []error{positioned(e)}
+	}
+	return errs
+}
+
+// oneLine puts go list's message on one line, as every positioned error
+// is ("…; to add it:\n\tgo get …").
+func oneLine(msg string) string {
+	lines := strings.Split(msg, "\n")
+	for i := range lines {
+		lines[i] = strings.TrimSpace(lines[i])
+	}
+	return strings.Join(lines, " ")
+}
+
+// importPos is the position of the first import of pkg's files (by file
+// name) whose path matches, or the zero Position.
+func importPos(pkg *packages.Package, match func(path string) bool) token.Position {
+	fset := token.NewFileSet()
+	files := append(append([]string(nil), pkg.GoFiles...), pkg.IgnoredFiles...)
+	sort.Strings(files)
+	for _, file := range files {
+		f, err := parser.ParseFile(fset, file, nil, parser.ImportsOnly)
+		if err != nil {
+			continue
+		}
+		for _, spec := range f.Imports {
+			path, err := strconv.Unquote(spec.Path.Value)
+			if err == nil && match(path) {
+				return fset.Position(spec.Path.Pos())
+			}
+		}
+	}
+	return token.Position{}
+}
+
+// mentionsImport reports whether msg names the import path as a whole word.
+func mentionsImport(msg, path string) bool {
+	for rest := msg; ; {
+		i := strings.Index(rest, path)
+		if i < 0 {
+			return false
+		}
+		before, after := i == 0 || strings.ContainsRune(" \t\n\"'`(", rune(rest[i-1])), rest[i+len(path):]
+		if before && (after == "" || strings.ContainsRune(" \t\n\"'`);:", rune(after[0]))) {
+			return true
+		}
+		rest = after
+	}
 }
 
 // generatedNames are the identifiers metagen's generators (and the

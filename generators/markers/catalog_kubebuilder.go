@@ -63,8 +63,8 @@ func init() {
 		{"kubebuilder:validation:AtMostOneOf", OnType, Raw, false, "openapi", "At most one of the named fields (a;b or {a,b}) is set: a CEL rule, as controller-gen writes it."},
 		{"kubebuilder:validation:AtLeastOneOf", OnType, Raw, false, "openapi", "At least one of the named fields (a;b or {a,b}) is set: a CEL rule, as controller-gen writes it."},
 		{"versionName", OnPackage, String, false, "crd", "The API version of the package's types in CRDs, when it is not the package name."},
-		{"kubebuilder:ac:generate", OnPackage | OnType, Bool, false, "", "controller-gen applyconfiguration."},
-		{"kubebuilder:ac:output:package", OnPackage, String, false, "", "controller-gen applyconfiguration output package."},
+		{"kubebuilder:ac:generate", OnPackage | OnType, Bool, false, "client", "On a package, true writes apply configurations as controller-gen's applyconfiguration does, for its +kubebuilder:resource types and what they reach; on a type, true or false opts it in or out."},
+		{"kubebuilder:ac:output:package", OnPackage, String, false, "client", "Where +kubebuilder:ac:generate writes the apply configurations, relative to the package directory (default applyconfiguration)."},
 	} {
 		// controller-tools reads "+name:=value" as "+name=value" for the
 		// markers that take one value, each items:<Keyword> one included.

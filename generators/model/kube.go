@@ -91,4 +91,8 @@ type CRDOptions struct {
 	GenerateEmbeddedObjectMeta bool
 	AllowDangerousTypes        bool
 	IgnoreUnexportedFields     bool
+	// APIApproved is the api-approved.kubernetes.io annotation of the CRDs
+	// of protected groups (*.k8s.io, *.kubernetes.io) whose sources do not
+	// set it (--crd-api-approved), by group; under "" for every such group.
+	APIApproved map[string]string
 }

@@ -36,6 +36,17 @@ type Universe struct {
 	LayerErrors []error
 	// Warnings are the load's harmless problems (*diag.Warning), sorted.
 	Warnings []error
+	// Peers are the packages besides the inputs that conversion-gen and
+	// defaulter-gen load themselves, as the inputs' package tags name them
+	// (peer packages, external types, base and extra peers, defaulter
+	// inputs), whether the inputs import them or not: typed from export
+	// data in the inputs' type universe, by import path. Loaded when a
+	// selected generator reads them (gen.Generator.LoadsPeers).
+	Peers map[string]*types.Package
+	// PeerErrors say why a named package could not be loaded (it does not
+	// exist, or does not parse); the generator that reads it reports that
+	// at its marker.
+	PeerErrors map[string]error
 }
 
 // Package is one input package.

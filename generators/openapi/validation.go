@@ -313,6 +313,9 @@ func (b *builder) applyMarkers(s *schema, set markers.Set, applied map[string]ma
 		case m.Name == "kubebuilder:externalDocs":
 			b.applyExternalDocs(s, m)
 		case m.Name == "k8s:eachVal":
+			if b.crd && !b.inModule(m.Pos) {
+				continue // controller-gen reads no +k8s:eachVal; see crdK8sKeywords
+			}
 			b.applyEachVal(s, m)
 		default:
 			keyword, ok := keywordMarkers[m.Name]

@@ -19,6 +19,7 @@ import (
 	"github.com/metagen-dev/metagen/generators/deepcopy"
 	"github.com/metagen-dev/metagen/generators/defaults"
 	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/docs"
 	"github.com/metagen-dev/metagen/generators/formatcache"
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/gofile"
@@ -44,6 +45,7 @@ var Generators = []*gen.Generator{
 	validation.Generator,
 	openapi.Generator,
 	crd.Generator,
+	docs.Generator,
 	client.Generator,
 	rbac.Generator,
 	webhook.Generator,
@@ -98,7 +100,7 @@ func NewPlan(opts Options) (*gofile.Plan, error) {
 	obs.report(PhaseLoading, 0, 0)
 	var universe *model.Universe
 	err = obs.timed(func(s *Stats) *time.Duration { return &s.Load }, func() (err error) {
-		universe, err = load.Load(load.Options{Dir: opts.Dir, Patterns: opts.Patterns, BuildFlags: opts.BuildFlags, CommentsOnly: commentsOnly(selected), Settings: opts.Settings,
+		universe, err = load.Load(load.Options{Dir: opts.Dir, Patterns: opts.Patterns, BuildFlags: opts.BuildFlags, CommentsOnly: commentsOnly(selected), Peers: loadsPeers(selected), Settings: opts.Settings,
 			ListInProcess: true, // one go command fewer where the module is plain (load falls back to go list otherwise)
 			ReadsMarker:   ReadsMarker(selected),
 			Listed:        func(n int) { obs.report(PhaseLoading, 0, n) }})
@@ -329,6 +331,10 @@ func (j *job) execute(render renderer) {
 	files := map[string][]byte{}
 	var goFiles []gofile.GoFile
 	for _, f := range pass.Files() {
+		if f.Code == nil && f.Markup != nil {
+			files[f.Path] = gofile.RenderMarkup(f.Markup)
+			continue
+		}
 		if f.Code == nil {
 			files[f.Path] = gofile.RenderYAML(f.YAML)
 			continue
@@ -432,6 +438,12 @@ func RunsReading(name string) []string {
 }
 
 // commentsOnly reports whether every selected generator reads only comments.
+// loadsPeers: a selected generator reads the packages its anchor loads
+// itself besides the inputs.
+func loadsPeers(selected []*gen.Generator) bool {
+	return slices.ContainsFunc(selected, func(g *gen.Generator) bool { return g.LoadsPeers })
+}
+
 func commentsOnly(selected []*gen.Generator) bool {
 	for _, g := range selected {
 		if !g.CommentsOnly {

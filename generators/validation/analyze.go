@@ -399,7 +399,11 @@ func (a *analyzer) fieldPlan(owner *model.Type, f *model.Field) *fieldPlan {
 	a.nameCustom(d, "ValidateCustom_"+owner.Name+"_"+f.GoName)
 	if f.JSONName == "-" || !f.Var.Exported() {
 		if len(d.rules) > 0 || len(d.modes) > 0 || len(d.discriminators) > 0 || len(d.unions) > 0 || len(d.dependents) > 0 {
-			a.errorf(f.Pos, "field %s is not serialized; its validation markers have no effect", f.GoName)
+			pos := f.Pos // at the first marker that has no effect, where there is one
+			if len(d.rules) > 0 && d.rules[0].pos.IsValid() {
+				pos = d.rules[0].pos
+			}
+			a.errorf(pos, "field %s is not serialized; its validation markers have no effect", f.GoName)
 		}
 		return nil
 	}

@@ -109,7 +109,7 @@ func (u *universePlan) readDeclarations(analyzers []*analyzer) {
 // resolveExternal finds the struct type a declaration is for.
 func (a *analyzer) resolveExternal(t *model.Type, m markers.Marker) *types.TypeName {
 	if _, ok := t.Object.Type().Underlying().(*types.Struct); !ok || t.IsAlias() {
-		a.errorf(t.Pos, "+%s applies to struct declarations: %s is not a struct", markerValidationFor, t.Name)
+		a.errorf(m.Pos, "+%s applies to struct declarations: %s is not a struct", markerValidationFor, t.Name)
 		return nil
 	}
 	value := m.Value // checked at load: a qualified name, unquoted

@@ -58,8 +58,15 @@ func (h Harness) Run(t *testing.T, update bool) {
 // to the case directory) when the run fails.
 func (h Harness) Plan(t testing.TB, name string) Files {
 	t.Helper()
+	return h.PlanOf(t, name, h.Patterns(t, name))
+}
+
+// PlanOf is Plan with the given patterns (from the repository root) as the
+// inputs, instead of every package of the case.
+func (h Harness) PlanOf(t testing.TB, name string, patterns []string) Files {
+	t.Helper()
 	dir := absCaseDir(t, name)
-	plan, err := pipeline.NewPlan(h.options(t, h.Generators, h.Patterns(t, name)))
+	plan, err := pipeline.NewPlan(h.options(t, h.Generators, patterns))
 	if err != nil {
 		msg := strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), "")
 		return Files{ErrorsFile: []byte(msg + "\n")}

@@ -7,6 +7,7 @@
 // +k8s:openapi-gen=true
 // +k8s:openapi-model-package=com.example.widgets.v1
 // +metagen:crd-dir=../config/crd
+// +metagen:docs-dir=../docs
 // +metagen:client-output=../client
 //
 //go:generate go run github.com/metagen-dev/metagen/cmd/metagen generate .
