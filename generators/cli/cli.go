@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/metagen-dev/metagen/generators/diag"
@@ -145,6 +146,7 @@ func generate(args []string, stdout, stderr io.Writer) int {
 	report.finish()
 	if err != nil {
 		reportErrors(stderr, err)
+		markerHint(stderr, err)
 		return exitError
 	}
 	reportErrors(stderr, errors.Join(plan.Warnings...))
@@ -168,6 +170,7 @@ func verify(args []string, stdout, stderr io.Writer) int {
 	report.finish()
 	if err != nil {
 		reportErrors(stderr, err)
+		markerHint(stderr, err)
 		return exitError
 	}
 	var warnings strings.Builder
@@ -183,6 +186,29 @@ func verify(args []string, stdout, stderr io.Writer) int {
 	report.summary("out of date")
 	fmt.Fprintf(stderr, "metagen: %d generated file(s) out of date; run metagen generate\n", len(plan.Pending()))
 	return exitStale
+}
+
+// markerHint says, after the positioned errors, what resolves the marker
+// problems among them: each error says how to fix its marker; a marker
+// problem stops only a run whose generators read that marker, so -g
+// without those generators lets the others run.
+func markerHint(w io.Writer, err error) {
+	var names []string
+	for _, e := range diag.Unwrap(err) {
+		var d *diag.Error
+		if errors.As(e, &d) && d.Marker != "" && !diag.IsWarning(e) && !slices.Contains(names, d.Marker) {
+			names = append(names, d.Marker)
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	slices.Sort(names)
+	var read []string
+	for _, name := range names {
+		read = append(read, fmt.Sprintf("+%s: %s", name, strings.Join(pipeline.RunsReading(name), ", ")))
+	}
+	fmt.Fprintf(w, "metagen: nothing written; fix the markers above as each error says. A marker problem stops only the generators that read the marker (%s): -g with only others runs them, the problem a warning.\n", strings.Join(read, "; "))
 }
 
 // reportErrors prints one error or warning a line ("file:line:col:

@@ -77,10 +77,7 @@ func printMarkers(w io.Writer, defs []*markers.Def) {
 		fmt.Fprintf(w, "\n%s\n", familyTitle(family))
 		rows := [][4]string{{"MARKER", "ON", "VALUE", "READ BY"}}
 		for _, def := range defs[i:j] {
-			reader := def.Reader
-			if reader == "" {
-				reader = "-"
-			}
+			reader := readByColumn(pipeline.ReadersOf(def.Name)) // what the generators declare
 			rows = append(rows, [4]string{"+" + syntax(def), def.Targets.String(), valueKind(def), reader})
 		}
 		widths := columnWidths(rows)
@@ -98,8 +95,10 @@ func printMarkers(w io.Writer, defs []*markers.Def) {
 }
 
 const markersLegend = `Markers are comment lines "+name", "+name=value" or "+name:key=value,…" above a package
-clause (in doc.go), a type, a field or a constant. ON is where a marker goes; READ BY is the
-metagen generator that reads it ("-": metagen only checks the marker, which another tool reads).
+clause (in doc.go), a type, a field or a constant. ON is where a marker goes; READ BY are the
+metagen generators that read it ("-": metagen only checks the marker, which another tool reads).
+A marker problem (a misspelling, a refused value) stops a run only if one of its generators
+reads that marker; otherwise it is a warning.
 `
 
 // familyTitle names a marker family after the tools that define it.
@@ -130,8 +129,24 @@ func valueKind(def *markers.Def) string {
 	return kindName(def)
 }
 
+// readByColumn is the READ BY cell: the one generator that reads the
+// marker, "-" for none, and for several a pointer to the doc line that
+// names them (docOf).
+func readByColumn(readers []string) string {
+	switch len(readers) {
+	case 0:
+		return "-"
+	case 1:
+		return readers[0]
+	}
+	return "(see below)"
+}
+
 func docOf(def *markers.Def) string {
 	doc := strings.TrimSpace(def.Doc)
+	if readers := pipeline.ReadersOf(def.Name); len(readers) > 1 {
+		doc = "Read by " + strings.Join(readers, ", ") + ". " + doc
+	}
 	if len(def.Values) > 0 && (def.Kind == markers.Enum || def.Kind == markers.List) {
 		doc += " Values: " + strings.Join(def.Values, ", ") + "."
 	}

@@ -81,7 +81,7 @@ var Generator = &gen.Generator{
 		markerDir, markerCRD, markerPlural, markerShortNames, markerNameFormat, markerGroupName, markerVersionName,
 		markerGenclient, markerNonNamespaced, markerNoStatus, markerObjectRoot, markerResource, markerStatus,
 		markerScale, markerPrintColumn, markerSelectable, markerStorage, markerUnserved, markerDeprecated,
-		markerSkipVersion, markerMetadata, markerAllowedFinalizers,
+		markerSkipVersion, markerMetadata, markerAllowedFinalizers, "kubebuilder:skip",
 	},
 	Enabled:        func(pkg *model.Package) bool { return pkg.API.CRDDir != "" },
 	Requires:       []*gen.Generator{openapi.Generator},

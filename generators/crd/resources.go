@@ -137,7 +137,9 @@ func (r *registry) isRoot(t *model.Type) bool {
 	case hasCRD && !hasObjectMeta(t):
 		r.errorf(crdMarker.Pos, "type %s is marked %s but has no metav1.ObjectMeta as metadata: a CRD root type embeds metav1.TypeMeta and has metadata", t.Name, crdMarker)
 	case !hasCRD && marked && !isList(t) && !t.Markers.Has(markerSkipVersion) && !hasObjectMeta(t):
-		r.errorf(t.Pos, "type %s is a root type but has no metav1.ObjectMeta as metadata; mark it +metagen:crd=false if it is not a resource", t.Name)
+		// controller-gen writes CRDs only for types that embed TypeMeta
+		// and ObjectMeta (FindKubeKinds), and skips others silently.
+		r.errs = append(r.errs, diag.Warnf(t.Pos, "type %s is marked as a root type but has no metav1.ObjectMeta as metadata: no CRD is written for it, as controller-gen writes none; embed metav1.ObjectMeta, or mark it +metagen:crd=false if it is not a resource", t.Name))
 	}
 	return false
 }

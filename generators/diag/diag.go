@@ -13,6 +13,11 @@ import (
 type Error struct {
 	Pos token.Position
 	Msg string
+	// Marker, set on a refused marker, names the marker the problem
+	// concerns (for a misspelling, the one meant): a run none of whose
+	// generators reads it reports the problem as a warning
+	// (markers.Demote).
+	Marker string
 }
 
 // Errorf makes an *Error.

@@ -26,6 +26,7 @@ import (
 
 	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/kube"
+	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 )
 
@@ -58,6 +59,10 @@ type Options struct {
 	// starts at once. Whatever that go command reports as wrong sends the
 	// load back to go list, whose diagnostics are the ones reported.
 	ListInProcess bool
+	// ReadsMarker, when set, reports whether a generator of the run reads
+	// the marker called name: a refused marker no generator of the run
+	// reads is a positioned warning, not an error (markers.Demote).
+	ReadsMarker func(name string) bool
 	// Peers also loads the packages the inputs' package tags name that
 	// conversion-gen and defaulter-gen load themselves (their peer,
 	// external types and input packages: peerPaths), into
@@ -146,6 +151,7 @@ func load(opts Options) (*model.Universe, error) {
 	problems = append(problems, inlineCycles(universe.Fset, universe.Packages)...)
 	problems = append(problems, outsideModule(universe)...)
 	universe.LayerErrors = kube.Resolve(universe)
+	problems = markers.Demote(problems, opts.ReadsMarker)
 	errs, warnings := diag.Split(problems...)
 	if len(errs) > 0 {
 		return nil, errors.Join(diag.Sort(problems)...)

@@ -33,9 +33,9 @@ func init() {
 		// +k8s:validation:internal there) it says nothing.
 		&Def{Name: "k8s:validation", Targets: all | OnPackage, Kind: Raw, Args: true, Dialect: dialect, Reader: reader,
 			Doc: "kube-openapi's validation markers, +k8s:validation:<keyword>=<JSON> (maxLength, pattern, cel[0]:rule>…), read with kube-openapi's parser."},
-		&Def{Name: "oneOf", Targets: all, Kind: Raw, Dialect: dialect, Reader: reader, Doc: "A member of a one-of group."},
-		&Def{Name: "zeroOrOneOf", Targets: all, Kind: Raw, Dialect: dialect, Reader: reader, Doc: "A member of a zero-or-one-of group."},
-		&Def{Name: "featureGate", Targets: all, Kind: String, Dialect: dialect, Reader: reader, Doc: "The feature gate that guards the field."},
-		&Def{Name: "deprecated", Targets: all, Kind: Raw, Dialect: dialect, Reader: reader, Doc: "The field is deprecated."},
+		&Def{Name: "oneOf", Targets: all, Kind: Raw, Dialect: dialect, Doc: "A member of a one-of group."},
+		&Def{Name: "zeroOrOneOf", Targets: all, Kind: Raw, Dialect: dialect, Doc: "A member of a zero-or-one-of group."},
+		&Def{Name: "featureGate", Targets: all, Kind: String, Dialect: dialect, Doc: "The feature gate that guards the field."},
+		&Def{Name: "deprecated", Targets: all, Kind: Raw, Dialect: dialect, Doc: "The field is deprecated."},
 	)
 }

@@ -2,10 +2,11 @@ package markers
 
 import "strings"
 
-// The RBAC and webhook markers of controller-gen. Each is a Go type that
-// DecodeArgs fills at load (argTypes), with controller-tools' argument
-// names; their values are checked further by the rbac and webhook
-// generators, which read them with Value.
+// The RBAC and webhook markers of controller-gen. Each is a Go type with
+// controller-tools' argument names, filled at load from the value
+// controller-tools' own parser reads (controllertools.go); their values are
+// checked further by the rbac and webhook generators, which read them with
+// Value.
 
 // RBACRule is +kubebuilder:rbac: one rule of the generated ClusterRole, or
 // of a Role when it names a namespace.

@@ -6,10 +6,11 @@ import (
 	"strings"
 )
 
-// The CRD markers of controller-gen, each a Go type declared as
-// controller-tools v0.23.0 (pkg/crd/markers) declares it and read by
-// controller-tools' own parser (Decode, see referenceParsed): the
-// generators read these values (Value) and parse no argument text.
+// The CRD markers of controller-gen, each a Go type with the arguments
+// controller-tools v0.23.0 (pkg/crd/markers) declares. The markers are
+// read by controller-tools' own parser with its own definitions
+// (controllertools.go); their values are converted into these types, which
+// the generators read (Value), parsing no argument text.
 
 // PrintColumn is +kubebuilder:printcolumn. An additional printer column:
 // name=…,type=…,JSONPath=…. Optional: description=…,format=…,priority=….
@@ -78,11 +79,10 @@ var argTypes = map[string]reflect.Type{
 	WebhookConfigurationMarker:      reflect.TypeFor[WebhookConfiguration](),
 }
 
-// referenceParsed are the argument markers whose values controller-tools'
-// own parser reads (Decode), so that what controller-gen accepts is
-// accepted by construction. The rbac and webhook markers keep DecodeArgs,
-// byte-equal with controller-gen on the corpus and real modules, and
-// cheaper on their many markers.
+// referenceParsed are the argument markers decodeArgType reads with
+// controller-tools' parser (Decode) when they are read outside
+// controllertools.go's path (which reads every kubebuilder marker
+// controller-tools defines with its own definitions).
 var referenceParsed = map[string]bool{
 	"kubebuilder:printcolumn": true, "kubebuilder:subresource:scale": true, "kubebuilder:selectablefield": true,
 	"kubebuilder:resource": true, "kubebuilder:metadata": true, "kubebuilder:deprecatedversion": true,

@@ -8,8 +8,11 @@
 package markers
 
 import (
+	"errors"
 	"go/token"
 	"strings"
+
+	"github.com/metagen-dev/metagen/generators/diag"
 )
 
 // Target is the kind of declaration a marker is written on.
@@ -169,6 +172,35 @@ func (s Set) All(name string) []Marker {
 	for _, m := range s {
 		if m.Name == name {
 			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// problem records on a marker error the name of the marker it concerns
+// (for a misspelling, the marker meant), so that a run makes it an error
+// only when one of its generators reads that marker (Demote).
+func problem(err error, name string) error {
+	if e, ok := err.(*diag.Error); ok {
+		e.Marker = name
+	}
+	return err
+}
+
+// Demote turns the problems of markers no generator of a run reads (reads
+// reports whether one does) into positioned warnings: a misspelled
+// +kubebuilder:default does not stop a run that only writes deepcopy
+// functions. Other problems are returned as they are.
+func Demote(problems []error, reads func(marker string) bool) []error {
+	if reads == nil {
+		return problems
+	}
+	out := make([]error, len(problems))
+	for i, err := range problems {
+		out[i] = err
+		var e *diag.Error
+		if errors.As(err, &e) && e.Marker != "" && !reads(e.Marker) {
+			out[i] = diag.Warnf(e.Pos, "%s (a warning in this run: none of its generators reads +%s)", e.Msg, e.Marker)
 		}
 	}
 	return out

@@ -74,11 +74,11 @@ func TestParseErrors(t *testing.T) {
 		{"misspelled foreign", OnType, "+k8s:deepcopy-gen:interface=x.io/y.Z", `(did you mean "+k8s:deepcopy-gen:interfaces"?)`},
 		{"misspelled case", OnType, "+genclient:nonnamespaced", `(did you mean "+genclient:nonNamespaced"?)`},
 		{"misspelled kubebuilder", OnField, "+kubebuilder:validation:Minimun=1", `(did you mean "+kubebuilder:validation:Minimum"?)`},
-		{"wrong target", OnField, "+genclient", `marker "+genclient" is not allowed on a field: it applies to a type`},
+		{"wrong target", OnField, "+genclient", `warning: marker "+genclient" on a field is ignored: it applies to a type, and code-generator ignores it here too`},
 		{"package value on type", OnType, "+k8s:deepcopy-gen=package", `on a type want one of "true", "false", got "package"`},
 		{"bad enum", OnType, "+metagen:name-format=dns", `want one of "dns-subdomain", "dns-label", "dns1035-label", "path-segment", got "dns"`},
 		{"flag with value", OnType, "+genclient=true", `takes no value, got "true"`},
-		{"bad number", OnField, "+kubebuilder:validation:Minimum=one", `want a number, got "one"`},
+		{"bad number", OnField, "+kubebuilder:validation:Minimum=one", `marker "+kubebuilder:validation:Minimum": invalid minimum value: strconv.ParseFloat: parsing "one": invalid syntax, in "+kubebuilder:validation:Minimum=one" (controller-gen refuses it too)`},
 		{"bad verb", OnType, "+genclient:onlyVerbs=get,frob", `"frob" is not one of`},
 		{"unqualified interface", OnType, "+k8s:deepcopy-gen:interfaces=Object", `want a fully qualified type name`},
 		{"enumExclude on a field", OnField, "+k8s:enumExclude", `marker "+k8s:enumExclude" is not allowed on a field: it applies to a constant`},
@@ -88,8 +88,8 @@ func TestParseErrors(t *testing.T) {
 		{"enumExclude with a value", OnConst, "+k8s:enumExclude=true", `takes no value, got "true"`},
 		{"misspelled conversion-fn", OnFunc, "+k8s:conversion-fnn=copy-only", `(did you mean "+k8s:conversion-fn"?)`},
 		{"bad conversion-fn value", OnFunc, "+k8s:conversion-fn=copyonly", `want one of "copy-only", "drop", got "copyonly"`},
-		{"conversion-fn on a type", OnType, "+k8s:conversion-fn=drop", `marker "+k8s:conversion-fn" is not allowed on a type: it applies to a function`},
-		{"conversion-gen on a function", OnFunc, "+k8s:conversion-gen=false", `not allowed on a function`},
+		{"conversion-fn on a type", OnType, "+k8s:conversion-fn=drop", `warning: marker "+k8s:conversion-fn" on a type is ignored: it applies to a function`},
+		{"conversion-gen on a function", OnFunc, "+k8s:conversion-gen=false", `warning: marker "+k8s:conversion-gen" on a function is ignored`},
 		{"validation-for without a type", OnType, "+metagen:validation-for=k8s.io/api/certificates/v1", `want <import path>.<TypeName>`},
 		{"validation-for on a field", OnField, "+metagen:validation-for=k8s.io/api/core/v1.Pod", `marker "+metagen:validation-for" is not allowed on a field: it applies to a type`},
 		// ":=" is controller-gen's; validation-gen and gengo read "+k8s:minimum:=1" as a tag "k8s:minimum:".
@@ -101,8 +101,10 @@ func TestParseErrors(t *testing.T) {
 		{"colon-equals after an items argument", OnField, `+kubebuilder:validation:items:XValidation:rule:="self > 0"`, `":=" may follow only the name of a marker that takes one value`},
 		{"colon-equals on a bare Args marker", OnField, "+kubebuilder:validation:items:=x", `":=" may follow only the name`},
 		{"colon-equals misspelled", OnField, "+kubebuilder:validation:Minimun:=1", `(did you mean "+kubebuilder:validation:Minimum"?)`},
-		{"colon-equals bad number", OnField, "+kubebuilder:validation:Minimum:=one", `marker "+kubebuilder:validation:Minimum": want a number, got "one"`},
+		{"colon-equals bad number", OnField, "+kubebuilder:validation:Minimum:=one", `marker "+kubebuilder:validation:Minimum": invalid minimum value: strconv.ParseFloat: parsing "one": invalid syntax`},
 		{"colon-equals bad list type", OnField, "+listType:=bag", `want one of "atomic", "set", "map", got "bag"`},
+		{"space before the equals sign", OnField, "+kubebuilder:validation:Minimum =5", `controller-gen does not read "+kubebuilder:validation:Minimum =5" as written: it ignores the line`},
+		{"bare bool controller-gen refuses", OnType, "+kubebuilder:object:root", `marker "+kubebuilder:object:root": missing argument`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, errs := parseComment(t, tc.target, " "+tc.line)

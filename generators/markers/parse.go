@@ -60,14 +60,25 @@ func parseLine(text string, pos token.Position, target Target) (marker Marker, e
 	if marker.Name == "build" {
 		return Marker{}, nil, false
 	}
+	if ctDef, def := controllerToolsDefinition(text, target); ctDef != nil {
+		marker, err := parseControllerTools(text, pos, target, ctDef, def)
+		return marker, err, marker.Def.Targets&target != 0 || !diag.IsWarning(err)
+	}
 	if err := resolveWritten(&marker); err != nil {
 		return marker, err, true
 	}
 	if marker.Def == nil {
 		return marker, unknown(marker), true
 	}
+	if marker.Def.Dialect == kubebuilder && controllerToolsDefines(marker) {
+		// A marker controller-gen defines, written so that its parser does
+		// not find it ("+kubebuilder:validation:Minimum =1"): it ignores
+		// the line.
+		return marker, problem(errorf(pos, "controller-gen does not read %q as written: it ignores the line, so the CRD and code it writes would lack it; write %q", text, marker.String()), marker.Def.Name), true
+	}
 	if marker.Def.Targets&target == 0 {
-		return marker, errorf(pos, "marker %q is not allowed on a %s: it applies to a %s", "+"+marker.Name, target, marker.Def.Targets), true
+		err := misplaced(marker, target)
+		return marker, err, !diag.IsWarning(err) // a marker its anchor ignores is no marker of the target
 	}
 	if err := checkValue(marker, target); err != nil {
 		marker.Err = valueError(marker, err)
@@ -171,7 +182,7 @@ func colonEqualsError(m Marker) error {
 	if m.Def.Dialect == kubebuilder {
 		why = "\":=\" may follow only the name of a marker that takes one value"
 	}
-	return errorf(m.Pos, "write %q, not \":=\": %s", m.String(), why)
+	return problem(errorf(m.Pos, "write %q, not \":=\": %s; %s ignores this spelling, so what it generates would silently lack the marker", m.String(), why, anchorOf(m.Def)), m.Def.Name)
 }
 
 // resolve ties the marker to its Def: an exact name, or the longest Args
@@ -209,11 +220,23 @@ func unknown(m Marker) error {
 	ours := strings.HasPrefix(m.Name, Namespace+":") || m.Name == Namespace
 	switch {
 	case suggestion != "":
-		return errorf(m.Pos, "unknown marker %q (did you mean %q?)", "+"+m.Name, "+"+suggestion)
+		return problem(errorf(m.Pos, "unknown marker %q (did you mean %q?)%s", "+"+m.Name, "+"+suggestion, ignoresUnknown(Lookup(suggestion))), suggestion)
 	case ours:
 		return errorf(m.Pos, "unknown marker %q (see \"metagen help markers\")", "+"+m.Name)
 	}
 	return nil
+}
+
+// ignoresUnknown says what the anchor of a misspelled marker's dialect
+// does with it: nothing, silently.
+func ignoresUnknown(meant *Def) string {
+	switch {
+	case meant == nil || meant.Dialect == Namespace:
+		return ""
+	case meant.Dialect == kubebuilder:
+		return ": controller-gen ignores unknown markers, so the CRD and code it writes would silently lack this one; fix the spelling"
+	}
+	return fmt.Sprintf(": %s reads no such tag, so what it generates would lack this one; fix the spelling", anchorOf(meant))
 }
 
 func checkValue(m Marker, target Target) error {
@@ -273,7 +296,7 @@ func valueError(m Marker, err error) error {
 	if m.Def.Severity == SeverityWarning {
 		return diag.Warnf(m.Pos, "marker %q: %v", "+"+m.Name, err)
 	}
-	return errorf(m.Pos, "marker %q: %v", "+"+m.Name, err)
+	return problem(errorf(m.Pos, "marker %q: %v", "+"+m.Name, err), m.Def.Name)
 }
 
 func errorf(pos token.Position, format string, args ...any) error {

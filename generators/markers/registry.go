@@ -123,3 +123,17 @@ func editDistance(a, b string) int {
 	}
 	return previous[len(b)]
 }
+
+// SchemaMarkers names the markers of the kubebuilder dialect that shape a
+// schema (a field's or a type's: +kubebuilder:validation:…, default,
+// example, title …), which every generator writing schemas reads; the
+// markers of a CRD as a whole (resource, printcolumn …) are no such.
+func SchemaMarkers() []string {
+	var names []string
+	for _, def := range All() {
+		if def.Dialect == kubebuilder && (def.Targets&OnField != 0 || strings.HasPrefix(def.Name, "kubebuilder:validation:")) {
+			names = append(names, def.Name)
+		}
+	}
+	return names
+}

@@ -92,7 +92,7 @@ func TestTypedMarkerCheckedOnParse(t *testing.T) {
 // line, quoting the marker.
 func TestResourceMarkerReportsEveryProblem(t *testing.T) {
 	_, errs := parseComment(t, OnType, " +kubebuilder:resource:scope=Clustered,shortNames=th")
-	want := `marker "+kubebuilder:resource": unknown argument "shortNames" (did you mean "shortName"?); scope is Namespaced or Cluster, not "Clustered", in "+kubebuilder:resource:scope=Clustered,shortNames=th"`
+	want := `marker "+kubebuilder:resource": unknown argument "shortNames" (did you mean "shortName"?); scope is Namespaced or Cluster, not "Clustered", in "+kubebuilder:resource:scope=Clustered,shortNames=th" (controller-gen refuses it too)`
 	if len(errs) != 1 || !strings.HasSuffix(errs[0].Error(), want) {
 		t.Errorf("errors %v, want one ending %s", errs, want)
 	}

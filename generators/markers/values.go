@@ -75,8 +75,8 @@ type TagArg struct {
 // ExternalDocs is +kubebuilder:externalDocs:url=…,description=…: the
 // schema's external documentation; url is required.
 type ExternalDocs struct {
-	URL         string
-	Description string
+	URL         string `marker:"url"`
+	Description string `marker:",optional"`
 }
 
 // Release is the value of +k8s:prerelease-lifecycle-gen:introduced,
@@ -182,6 +182,8 @@ var unquotedStrings = map[string]bool{
 	"kubebuilder:validation:Format":      true,
 	"kubebuilder:validation:Type":        true,
 	"kubebuilder:title":                  true,
+	"kubebuilder:ac:output:package":      true,
+	"versionName":                        true,
 	"k8s:supportsSubresource":            true,
 	"k8s:isSubresource":                  true,
 	"k8s:validation-gen-scheme-registry": true,

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -47,11 +48,10 @@ func (b *builder) errorf(pos token.Position, format string, args ...any) {
 	b.errs = append(b.errs, diag.Errorf(pos, format, args...))
 }
 
-// logged reports a problem openapi-gen only logs: an error unless compat.
+// logged reports a problem openapi-gen only logs, generating on: a
+// positioned warning, and the definition as openapi-gen writes it.
 func (b *builder) logged(pos token.Position, format string, args ...any) {
-	if !b.compat {
-		b.errorf(pos, format, args...)
-	}
+	b.errs = append(b.errs, diag.Warnf(pos, format+" (openapi-gen only logs this and generates on, as metagen does)", args...))
 }
 
 // define builds the definition of obj, a named struct type.
@@ -656,10 +656,7 @@ func (b *builder) optional(field *types.Var, tag reflect.StructTag, c comment) b
 	dialects := [][2]string{{"optional", "required"}}
 	switch {
 	case b.crd:
-		// controller-gen's order: +kubebuilder:validation:Optional/Required
-		// first (k8s.io/api's PortStatus.error is +optional and
-		// +kubebuilder:validation:Required: required in a CRD).
-		dialects = [][2]string{{"kubebuilder:validation:Optional", "kubebuilder:validation:Required"}, {"optional", "required"}, {"k8s:optional", "k8s:required"}}
+		return b.optionalAsControllerGen(field, tag, c)
 	case !b.compat:
 		dialects = append(dialects, [2]string{"k8s:optional", "k8s:required"}, [2]string{"kubebuilder:validation:Optional", "kubebuilder:validation:Required"})
 	}
@@ -681,6 +678,50 @@ func (b *builder) optional(field *types.Var, tag reflect.StructTag, c comment) b
 		}
 	}
 	return b.omitsZero(tag)
+}
+
+// optionalAsControllerGen decides a CRD field's presence in
+// controller-gen's order: +kubebuilder:validation:Optional, then
+// +kubebuilder:validation:Required (k8s.io/api's PortStatus.error is
+// +optional and +kubebuilder:validation:Required: required in a CRD), then
+// +optional or +k8s:optional, then +required or +k8s:required, then the
+// package's default, then omitempty. A field marked both ways is, as
+// controller-gen writes it, optional (the first that says so decides):
+// a warning, since one of the two markers is a mistake.
+func (b *builder) optionalAsControllerGen(field *types.Var, tag reflect.StructTag, c comment) bool {
+	has := c.Markers.Has
+	for _, pair := range [][2][]string{
+		{{"kubebuilder:validation:Optional"}, {"kubebuilder:validation:Required"}},
+		{{"optional", "k8s:optional"}, {"required", "k8s:required"}},
+	} {
+		optional := slices.ContainsFunc(pair[0], has)
+		required := slices.ContainsFunc(pair[1], has)
+		if optional && required {
+			b.errs = append(b.errs, diag.Warnf(c.Pos, "field %s is marked both +%s and +%s: the CRD has it optional, as controller-gen writes it (the optional marker comes first in its order); delete the one that is wrong",
+				field.Name(), firstOf(pair[0], has), firstOf(pair[1], has)))
+		}
+		switch {
+		case optional:
+			return true
+		case required:
+			return false
+		}
+	}
+	if !b.omitsZero(tag) {
+		if byDefault, ok := b.g.packageDefaultOptional(field); ok {
+			return byDefault
+		}
+	}
+	return b.omitsZero(tag)
+}
+
+func firstOf(names []string, has func(string) bool) string {
+	for _, name := range names {
+		if has(name) {
+			return name
+		}
+	}
+	return ""
 }
 
 // checkPatchTags requires the patch struct tags to match the patch markers,

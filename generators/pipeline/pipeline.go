@@ -102,6 +102,7 @@ func NewPlan(opts Options) (*gofile.Plan, error) {
 	err = obs.timed(func(s *Stats) *time.Duration { return &s.Load }, func() (err error) {
 		universe, err = load.Load(load.Options{Dir: opts.Dir, Patterns: opts.Patterns, BuildFlags: opts.BuildFlags, CommentsOnly: commentsOnly(selected), Peers: loadsPeers(selected), Settings: opts.Settings,
 			ListInProcess: true, // one go command fewer where the module is plain (load falls back to go list otherwise)
+			ReadsMarker:   ReadsMarker(selected),
 			Listed:        func(n int) { obs.report(PhaseLoading, 0, n) }})
 		return err
 	})
@@ -386,6 +387,54 @@ func MarkersOf(g *gen.Generator) []*markers.Def {
 		}
 	}
 	return defs
+}
+
+// ReadsMarker reports, for a selection of generators, whether one of them,
+// one they require or one of the checks every run makes reads the marker
+// called name: a refused marker none of them reads is a warning in that
+// run (markers.Demote). What a generator reads is what it declares
+// (gen.Generator.Markers); a check counts for its own markers only (the
+// openapi result lint-cel compiles CEL rules in is no output of the run).
+func ReadsMarker(selected []*gen.Generator) func(name string) bool {
+	closure, err := gen.Closure(selected)
+	if err != nil {
+		return nil // every problem an error; run reports the cycle
+	}
+	read := map[string]bool{}
+	for _, g := range append(closure, checks...) {
+		for _, name := range g.Markers {
+			read[name] = true
+		}
+	}
+	return func(name string) bool { return read[name] }
+}
+
+// ReadersOf names the generators that declare they read the marker called
+// name (gen.Generator.Markers), sorted: the help's READ BY.
+func ReadersOf(name string) []string {
+	var readers []string
+	for _, g := range append(append([]*gen.Generator(nil), Generators...), checks...) {
+		if slices.Contains(g.Markers, name) {
+			readers = append(readers, g.Name)
+		}
+	}
+	slices.Sort(readers)
+	return slices.Compact(readers)
+}
+
+// RunsReading names the generators a run of which (with what they
+// require) reads the marker called name: the -g choices a problem with the
+// marker stops. crd reads the schema markers through openapi; a check
+// (lint-cel) runs whatever -g says.
+func RunsReading(name string) []string {
+	var names []string
+	for _, g := range append(append([]*gen.Generator(nil), Generators...), checks...) {
+		if closure, err := gen.Closure([]*gen.Generator{g}); err == nil && slices.ContainsFunc(closure, func(c *gen.Generator) bool { return slices.Contains(c.Markers, name) }) {
+			names = append(names, g.Name)
+		}
+	}
+	slices.Sort(names)
+	return names
 }
 
 // commentsOnly reports whether every selected generator reads only comments.

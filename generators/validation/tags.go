@@ -230,6 +230,7 @@ var readMarkers = []string{
 	"kubebuilder:validation:items", "kubebuilder:validation:XValidation",
 	markerNonNamespaced, markerResource, markerNameFormat, markerCustomResource, markerFinalizers, markerGroupName,
 	markerValidationFor,
+	"k8s:validation-gen-nolint", "k8s:validation-gen-test-fixture", "k8s:deprecated", "k8s:unknownTag", // known, and left alone
 }
 
 // tagsNotRules are +k8s: tags read elsewhere, or by other generators.

@@ -1,0 +1,2 @@
+// +k8s:deepcopy-gen=package
+package misplacedkubebuilder

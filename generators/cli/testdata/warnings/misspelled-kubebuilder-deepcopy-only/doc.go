@@ -1,0 +1,3 @@
+// +k8s:deepcopy-gen=package
+// +groupName=bad.example.com
+package misspelledkubebuilderdeepcopy

@@ -1,0 +1,57 @@
+package pipeline
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/metagen-dev/metagen/generators/markers"
+)
+
+// What reads a marker is what the generators declare
+// (gen.Generator.Markers): the help's READ BY and the run's severity of a
+// marker problem (ReadsMarker) both derive from it. A marker's Def.Reader,
+// where set, names one of those generators.
+func TestMarkerReadersAreDeclared(t *testing.T) {
+	for _, def := range markers.All() {
+		if def.Reader != "" && !slices.Contains(ReadersOf(def.Name), def.Reader) {
+			t.Errorf("+%s: Def.Reader is %q, but the generators that declare it are %v", def.Name, def.Reader, ReadersOf(def.Name))
+		}
+	}
+	for _, g := range append(append(Generators[:0:0], Generators...), checks...) {
+		for _, name := range g.Markers {
+			if markers.Lookup(name) == nil {
+				t.Errorf("%s declares +%s, which names no marker", g.Name, name)
+			}
+		}
+	}
+	if got := ReadersOf("kubebuilder:resource"); !slices.Contains(got, "crd") || slices.Contains(got, "openapi") {
+		t.Errorf("+kubebuilder:resource is read by %v, want crd and not openapi", got)
+	}
+}
+
+// A run reads the markers its generators, what they require and the
+// run's checks declare: a -g deepcopy run does not read
+// +kubebuilder:default, a -g crd run does (through openapi).
+func TestReadsMarkerFollowsTheSelection(t *testing.T) {
+	for _, tc := range []struct {
+		only   []string
+		marker string
+		want   bool
+	}{
+		{[]string{"deepcopy"}, "kubebuilder:default", false},
+		{[]string{"deepcopy"}, "kubebuilder:object:root", true},
+		{[]string{"register"}, "kubebuilder:validation:Minimum", false},
+		{[]string{"crd"}, "kubebuilder:validation:Minimum", true},
+		{[]string{"crd"}, "kubebuilder:resource", true},
+		{[]string{"deepcopy"}, "kubebuilder:validation:XValidation", true}, // lint-cel, run whatever -g says
+		{nil, "kubebuilder:default", true},
+	} {
+		selected, err := Select(tc.only)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ReadsMarker(selected)(tc.marker); got != tc.want {
+			t.Errorf("-g %v reads +%s: %v, want %v", tc.only, tc.marker, got, tc.want)
+		}
+	}
+}
