@@ -19,9 +19,10 @@ import (
 // directories under the case, one run per list): shared_manual is run as
 // cluster-api runs it, once per API group.
 var conversionGenRuns = map[string][][]string{
-	"widgets":           {{"v1"}},
-	"peer_not_imported": {{"v1"}},
-	"shared_manual":     {{"core/v1beta1"}, {"addons/v1beta1"}, {"ipam/v1alpha1", "ipam/v1beta1"}},
+	"widgets":            {{"v1"}},
+	"peer_not_imported":  {{"v1"}},
+	"unsupported_manual": {{"v1"}},
+	"shared_manual":      {{"core/v1beta1"}, {"addons/v1beta1"}, {"ipam/v1alpha1", "ipam/v1beta1"}},
 }
 
 // TestConversionGenEquivalence runs conversion-gen v0.37.2 on golden cases,

@@ -26,6 +26,7 @@ import (
 func Check(universe *model.Universe) []error {
 	var problems []error
 	for _, pkg := range universe.Packages {
+		problems = append(problems, unreadDefaulterTags(pkg)...)
 		for _, t := range pkg.NamedTypes {
 			if t.Fields == nil {
 				continue
@@ -324,4 +325,26 @@ func jsonTypeOf(v any) string {
 		return "null"
 	}
 	return "value"
+}
+
+// defaulterGen is defaulter-gen's activation tag, on a package and on a type.
+const defaulterGen = "k8s:defaulter-gen"
+
+// unreadDefaulterTags warns of a type's +k8s:defaulter-gen=true in a
+// package without the package tag: defaulter-gen v0.37.2 (apidefinitions'
+// Defaulter activation, which scans no types) generates nothing for it,
+// and neither does metagen, so a hand-written call of RegisterDefaults
+// would not compile. Projects whose older defaulter-gen took the type tag
+// alone (jobset's config API) meet this on upgrading.
+func unreadDefaulterTags(pkg *model.Package) []error {
+	if m, ok := pkg.Markers.Get(defaulterGen); ok && m.Value != "false" {
+		return nil
+	}
+	var problems []error
+	for _, t := range pkg.NamedTypes {
+		if m, ok := t.Markers.Get(defaulterGen); ok && m.Value != "false" {
+			problems = append(problems, diag.Warnf(m.Pos, "+%s=%s on a type is read only in a package with +%s=<field name> (e.g. TypeMeta) in its doc.go: defaulter-gen v0.37.2 and metagen generate no defaulters for this package; add the package tag", defaulterGen, m.Value, defaulterGen))
+		}
+	}
+	return problems
 }

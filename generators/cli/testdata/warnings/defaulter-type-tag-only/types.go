@@ -1,0 +1,6 @@
+package config
+
+// +k8s:defaulter-gen=true
+type Configuration struct {
+	Name string `json:"name"`
+}

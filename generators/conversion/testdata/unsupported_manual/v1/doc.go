@@ -1,0 +1,4 @@
+// +k8s:conversion-gen=github.com/metagen-dev/metagen/generators/conversion/testdata/unsupported_manual
+
+// Package v1 converts JSON by hand.
+package v1
