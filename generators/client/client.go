@@ -113,6 +113,7 @@ var Generator = &gen.Generator{
 	},
 	Enabled:        enabled,
 	Requires:       []*gen.Generator{openapi.Generator},
+	StructureOnly:  []*gen.Generator{openapi.Generator}, // the apply configurations' schema: fields, list and map types
 	Prepare:        prepare,
 	ResultType:     reflect.TypeOf(&plan{}),
 	Run:            run,

@@ -56,6 +56,12 @@ type Generator struct {
 	// whenever this one runs, selected or not, and write nothing unless
 	// selected themselves.
 	Requires []*Generator
+	// StructureOnly are those of Requires whose results this one reads for
+	// the shape of the types only, never for what their markers say
+	// (client's apply-configuration schema from openapi): a marker only
+	// they read is not this generator's, so a problem with it does not
+	// stop a run of this one (pipeline.ReadsMarker).
+	StructureOnly []*Generator
 	// Prepare computes the generator's run result once per run, before its
 	// passes read it (an index of every package, a plan of the whole run);
 	// Requires' results are ready by then. Its error is the run's, reported

@@ -389,24 +389,49 @@ func MarkersOf(g *gen.Generator) []*markers.Def {
 	return defs
 }
 
-// ReadsMarker reports, for a selection of generators, whether one of them,
-// one they require or one of the checks every run makes reads the marker
-// called name: a refused marker none of them reads is a warning in that
-// run (markers.Demote). What a generator reads is what it declares
-// (gen.Generator.Markers); a check counts for its own markers only (the
-// openapi result lint-cel compiles CEL rules in is no output of the run).
+// ReadsMarker reports, for a selection of generators, whether one of them
+// or one they require reads the marker called name: a refused marker none
+// of them reads is a warning in that run (markers.Demote), as controller-gen
+// object runs past a CRD marker it cannot parse. What a generator reads is
+// what it declares (gen.Generator.Markers). The checks every run makes
+// (lint-cel) do not count: they check what the selection writes, and a
+// refused marker carries no value for them to check.
 func ReadsMarker(selected []*gen.Generator) func(name string) bool {
-	closure, err := gen.Closure(selected)
-	if err != nil {
+	if _, err := gen.Closure(selected); err != nil {
 		return nil // every problem an error; run reports the cycle
 	}
 	read := map[string]bool{}
-	for _, g := range append(closure, checks...) {
+	for _, g := range markerReaders(selected) {
 		for _, name := range g.Markers {
 			read[name] = true
 		}
 	}
 	return func(name string) bool { return read[name] }
+}
+
+// markerReaders are the selected generators and those they require for
+// more than the types' structure (gen.Generator.StructureOnly): the
+// generators whose output depends on what markers say.
+func markerReaders(selected []*gen.Generator) []*gen.Generator {
+	seen := map[*gen.Generator]bool{}
+	var out []*gen.Generator
+	var visit func(g *gen.Generator)
+	visit = func(g *gen.Generator) {
+		if seen[g] {
+			return
+		}
+		seen[g] = true
+		out = append(out, g)
+		for _, r := range g.Requires {
+			if !slices.Contains(g.StructureOnly, r) {
+				visit(r)
+			}
+		}
+	}
+	for _, g := range selected {
+		visit(g)
+	}
+	return out
 }
 
 // ReadersOf names the generators that declare they read the marker called
@@ -424,12 +449,11 @@ func ReadersOf(name string) []string {
 
 // RunsReading names the generators a run of which (with what they
 // require) reads the marker called name: the -g choices a problem with the
-// marker stops. crd reads the schema markers through openapi; a check
-// (lint-cel) runs whatever -g says.
+// marker stops. crd reads the schema markers through openapi.
 func RunsReading(name string) []string {
 	var names []string
-	for _, g := range append(append([]*gen.Generator(nil), Generators...), checks...) {
-		if closure, err := gen.Closure([]*gen.Generator{g}); err == nil && slices.ContainsFunc(closure, func(c *gen.Generator) bool { return slices.Contains(c.Markers, name) }) {
+	for _, g := range Generators {
+		if slices.ContainsFunc(markerReaders([]*gen.Generator{g}), func(c *gen.Generator) bool { return slices.Contains(c.Markers, name) }) {
 			names = append(names, g.Name)
 		}
 	}

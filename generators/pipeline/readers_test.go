@@ -29,9 +29,12 @@ func TestMarkerReadersAreDeclared(t *testing.T) {
 	}
 }
 
-// A run reads the markers its generators, what they require and the
-// run's checks declare: a -g deepcopy run does not read
-// +kubebuilder:default, a -g crd run does (through openapi).
+// A run reads the markers its generators and what they require declare:
+// a -g deepcopy run does not read +kubebuilder:default, a -g crd run does
+// (through openapi); the run's checks (lint-cel) do not count, so a
+// +kubebuilder:validation:XValidation controller-tools cannot parse
+// (istio's unescaped quotes) stops -g crd but not -g deepcopy or -g client
+// (which reads openapi's result for the types' structure only).
 func TestReadsMarkerFollowsTheSelection(t *testing.T) {
 	for _, tc := range []struct {
 		only   []string
@@ -43,7 +46,10 @@ func TestReadsMarkerFollowsTheSelection(t *testing.T) {
 		{[]string{"register"}, "kubebuilder:validation:Minimum", false},
 		{[]string{"crd"}, "kubebuilder:validation:Minimum", true},
 		{[]string{"crd"}, "kubebuilder:resource", true},
-		{[]string{"deepcopy"}, "kubebuilder:validation:XValidation", true}, // lint-cel, run whatever -g says
+		{[]string{"deepcopy"}, "kubebuilder:validation:XValidation", false},
+		{[]string{"crd"}, "kubebuilder:validation:XValidation", true},
+		{[]string{"client"}, "kubebuilder:validation:XValidation", false}, // openapi for the apply configurations' structure only
+		{[]string{"client", "docs"}, "kubebuilder:validation:Minimum", true},
 		{nil, "kubebuilder:default", true},
 	} {
 		selected, err := Select(tc.only)
