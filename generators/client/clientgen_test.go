@@ -704,9 +704,17 @@ func (l *loadedPackages) fileOf(obj types.Object) string {
 // only logged, and a type they leave invalid matches any type.
 func loadSurface(t *testing.T, dir string, cases []string, mustCompile bool) *loadedPackages {
 	t.Helper()
+	return loadPatterns(t, dir, cases, "/client/...", "code-generator", mustCompile)
+}
+
+// loadPatterns type-checks ./<case><suffix> of every case in the module at
+// dir; errors fail the test when mustCompile (metagen's output), else they
+// are logged as the anchor's.
+func loadPatterns(t *testing.T, dir string, cases []string, suffix, anchor string, mustCompile bool) *loadedPackages {
+	t.Helper()
 	var patterns []string
 	for _, name := range cases {
-		patterns = append(patterns, "./"+name+"/client/...")
+		patterns = append(patterns, "./"+name+suffix)
 	}
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo,
@@ -724,7 +732,7 @@ func loadSurface(t *testing.T, dir string, cases []string, mustCompile bool) *lo
 			if mustCompile {
 				t.Errorf("metagen's output does not compile: %v", e)
 			} else {
-				t.Logf("code-generator's output does not compile: %v", e)
+				t.Logf("%s's output does not compile: %v", anchor, e)
 			}
 		}
 		out.byPath[p.PkgPath] = p.Types

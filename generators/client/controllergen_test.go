@@ -2,7 +2,6 @@ package client_test
 
 import (
 	"fmt"
-	"go/token"
 	"go/types"
 	"io/fs"
 	"os"
@@ -15,7 +14,6 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/go/packages"
 	"sigs.k8s.io/structured-merge-diff/v6/schema"
 
 	"github.com/metagen-dev/metagen/generators/client"
@@ -175,30 +173,7 @@ func unionKeys(a, b map[string]string) []string {
 // metagen's must compile, controller-gen's may not.
 func loadCases(t *testing.T, dir string, cases []string, mustCompile bool) *loadedPackages {
 	t.Helper()
-	var patterns []string
-	for _, name := range cases {
-		patterns = append(patterns, "./"+name+"/...")
-	}
-	cfg := &packages.Config{
-		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo,
-		Dir:  dir, Env: append(os.Environ(), "GOWORK=off"), Fset: token.NewFileSet(),
-	}
-	pkgs, err := packages.Load(cfg, patterns...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := &loadedPackages{byPath: map[string]*types.Package{}, fset: cfg.Fset}
-	for _, p := range pkgs {
-		for _, e := range p.Errors {
-			if mustCompile {
-				t.Errorf("metagen's output does not compile: %v", e)
-			} else {
-				t.Logf("controller-gen's output does not compile: %v", e)
-			}
-		}
-		out.byPath[p.PkgPath] = p.Types
-	}
-	return out
+	return loadPatterns(t, dir, cases, "/...", "controller-gen", mustCompile)
 }
 
 // apiMissing lists the API the anchor's file declares (as surfaceOf has it)
