@@ -170,7 +170,14 @@ func BadInput(t *testing.T, generator string) {
 				t.Errorf("files changed in %s: before %v, after %v", dir, slices.Sorted(maps.Keys(before)), slices.Sorted(maps.Keys(after)))
 			}
 			wants := strings.Split(strings.TrimSpace(string(wantData)), "\n")
-			lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
+			var lines []string
+			for _, line := range strings.Split(strings.TrimSpace(stderr.String()), "\n") {
+				// The run's own closing lines ("metagen: nothing written; …",
+				// what resolves the problems) are no errors of the case.
+				if !strings.HasPrefix(line, "metagen: ") {
+					lines = append(lines, line)
+				}
+			}
 			for _, line := range lines {
 				if !positioned.MatchString(line) {
 					t.Errorf("not a positioned error in the case: %q", line)
