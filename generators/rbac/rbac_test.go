@@ -1,13 +1,17 @@
 package rbac_test
 
 import (
+	"flag"
 	"testing"
 
-	"github.com/metagen-dev/metagen/generators/manifest/manifesttest"
+	"github.com/metagen-dev/metagen/generators/cli"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 	"github.com/metagen-dev/metagen/generators/rbac"
+	"github.com/metagen-dev/metagen/internal/golden"
 )
+
+var update = flag.Bool("update", false, "rewrite the .yaml and .errors files under testdata/golden")
 
 // TestGolden: each testdata/golden/<case>.go's +kubebuilder:rbac markers
 // give the roles in <case>.yaml, or the positioned errors in <case>.errors
@@ -15,7 +19,7 @@ import (
 // METAGEN_CONTROLLERGEN=1 controller-gen must write the same roles).
 func TestGolden(t *testing.T) {
 	universe := &model.Universe{}
-	manifesttest.Golden(t, manifesttest.Anchor{Generator: "rbac:roleName=manager-role", Output: "rbac", File: "role.yaml"}, func(found markers.Set) ([]any, []error) { return rbac.Roles(universe, found) }, markers.RBACMarker)
+	golden.Manifests(t, *update, golden.ManifestAnchor{Generator: "rbac:roleName=manager-role", Output: "rbac", File: "role.yaml"}, func(found markers.Set) ([]any, []error) { return rbac.Roles(universe, found) }, markers.RBACMarker)
 }
 
 // TestRoleNameSetting: --rbac-role-name names the roles of rules without roleName=….
@@ -39,5 +43,5 @@ func TestRoleNameSetting(t *testing.T) {
 // refuses, stop `metagen generate -g rbac` with positioned errors, exit 2,
 // nothing written.
 func TestBadInput(t *testing.T) {
-	manifesttest.BadInput(t, "rbac")
+	golden.BadManifestInput(t, cli.Run, "rbac")
 }

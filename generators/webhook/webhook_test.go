@@ -1,12 +1,16 @@
 package webhook_test
 
 import (
+	"flag"
 	"testing"
 
-	"github.com/metagen-dev/metagen/generators/manifest/manifesttest"
+	"github.com/metagen-dev/metagen/generators/cli"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/webhook"
+	"github.com/metagen-dev/metagen/internal/golden"
 )
+
+var update = flag.Bool("update", false, "rewrite the .yaml and .errors files under testdata/golden")
 
 // TestGolden: each testdata/golden/<case>.go's +kubebuilder:webhook and
 // +kubebuilder:webhookconfiguration markers give the configurations in
@@ -14,7 +18,7 @@ import (
 // ./generators/webhook -update rewrites them; with METAGEN_CONTROLLERGEN=1
 // controller-gen must write the same configurations).
 func TestGolden(t *testing.T) {
-	manifesttest.Golden(t, manifesttest.Anchor{Generator: "webhook", Output: "webhook", File: "manifests.yaml"},
+	golden.Manifests(t, *update, golden.ManifestAnchor{Generator: "webhook", Output: "webhook", File: "manifests.yaml"},
 		webhook.Configurations, markers.WebhookMarker, markers.WebhookConfigurationMarker)
 }
 
@@ -22,5 +26,5 @@ func TestGolden(t *testing.T) {
 // required fields stop `metagen generate -g webhook` with positioned
 // errors, exit 2, nothing written.
 func TestBadInput(t *testing.T) {
-	manifesttest.BadInput(t, "webhook")
+	golden.BadManifestInput(t, cli.Run, "webhook")
 }

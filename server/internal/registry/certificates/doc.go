@@ -21,7 +21,7 @@
 // The OpenAPI definitions it serves (GetOpenAPIDefinitions) are made by
 // metagen's openapi generator, as openapi-gen makes kube-apiserver's:
 //
-//go:generate go run ../openapigen -pkg k8s.io/api/certificates/v1 -kinds PodCertificateRequest,PodCertificateRequestList
+//go:generate go run ../../../../hack/openapigen -pkg k8s.io/api/certificates/v1 -kinds PodCertificateRequest,PodCertificateRequestList
 package certificates
 
 import (

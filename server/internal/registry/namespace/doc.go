@@ -18,7 +18,7 @@
 // The OpenAPI definitions it serves (GetOpenAPIDefinitions) are made by
 // metagen's openapi generator, as openapi-gen makes kube-apiserver's:
 //
-//go:generate go run ../openapigen -pkg k8s.io/api/core/v1 -kinds Namespace,NamespaceList
+//go:generate go run ../../../../hack/openapigen -pkg k8s.io/api/core/v1 -kinds Namespace,NamespaceList
 package namespace
 
 import (

@@ -1,13 +1,15 @@
-// Package manifesttest runs the package-own tests of the manifest
-// generators (rbac, webhook): golden manifests from marker comments, and
-// bad input through the command line.
-package manifesttest
+package golden
+
+// The golden tests of the run-wide manifest generators (rbac, webhook):
+// package-level marker comments in, a YAML manifest (or positioned errors)
+// out, checked byte for byte against controller-gen with
+// METAGEN_CONTROLLERGEN=1; and their bad input through the command line.
 
 import (
 	"bytes"
-	"flag"
 	"go/parser"
 	"go/token"
+	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -18,31 +20,27 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/metagen-dev/metagen/generators/cli"
 	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/manifest"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/internal/anchors"
-	"github.com/metagen-dev/metagen/internal/golden"
 )
 
-var update = flag.Bool("update", false, "rewrite the .yaml and .errors files under testdata/golden")
+// BuildManifest makes a generator's objects from the markers it reads.
+type BuildManifest func(markers.Set) ([]any, []error)
 
-// Build makes a generator's objects from the markers it reads.
-type Build func(markers.Set) ([]any, []error)
+// ManifestAnchor is how controller-gen v0.23.0 writes the generator's
+// manifest: its generator argument (rbac:roleName=manager-role) and the
+// file it writes into output:<Output>:artifacts:config.
+type ManifestAnchor struct{ Generator, Output, File string }
 
-// Anchor is how controller-gen v0.23.0 writes the generator's manifest:
-// its generator argument (rbac:roleName=manager-role) and the file it
-// writes into output:<Output>:artifacts:config.
-type Anchor struct{ Generator, Output, File string }
-
-// Golden reads the package-level markers called names from each
+// Manifests reads the package-level markers called names from each
 // testdata/golden/<case>.go, builds them, and compares the manifest with
 // <case>.yaml, or the positioned errors (file:line:col, the marker reading's
-// and the build's) with <case>.errors. A case has exactly one of the two.
-// With METAGEN_CONTROLLERGEN=1, controller-gen must write each <case>.yaml
-// byte for byte from the case alone.
-func Golden(t *testing.T, anchor Anchor, build Build, names ...string) {
+// and the build's) with <case>.errors (update rewrites them). A case has
+// exactly one of the two. With METAGEN_CONTROLLERGEN=1, controller-gen must
+// write each <case>.yaml byte for byte from the case alone.
+func Manifests(t *testing.T, update bool, anchor ManifestAnchor, build BuildManifest, names ...string) {
 	sources, err := filepath.Glob(filepath.Join("testdata", "golden", "*.go"))
 	if err != nil || len(sources) == 0 {
 		t.Fatalf("no cases in testdata/golden (%v)", err)
@@ -66,14 +64,14 @@ func Golden(t *testing.T, anchor Anchor, build Build, names ...string) {
 				for _, e := range diag.Sort(errs) {
 					lines = append(lines, e.Error())
 				}
-				compare(t, base+".errors", strings.Join(lines, "\n")+"\n", base+".yaml")
+				compareManifest(t, update, base+".errors", strings.Join(lines, "\n")+"\n", base+".yaml")
 				return
 			}
 			body, err := manifest.Documents("", objects...)
 			if err != nil {
 				t.Fatal(err)
 			}
-			compare(t, base+".yaml", string(body), base+".errors")
+			compareManifest(t, update, base+".yaml", string(body), base+".errors")
 			if os.Getenv("METAGEN_CONTROLLERGEN") == "1" {
 				againstControllerGen(t, anchor, source, body)
 			}
@@ -81,11 +79,11 @@ func Golden(t *testing.T, anchor Anchor, build Build, names ...string) {
 	}
 }
 
-// compare checks got against the file want; the other file of the case
-// must not exist (a case either builds or fails).
-func compare(t *testing.T, want, got, other string) {
+// compareManifest checks got against the file want; the other file of the
+// case must not exist (a case either builds or fails).
+func compareManifest(t *testing.T, update bool, want, got, other string) {
 	t.Helper()
-	if *update {
+	if update {
 		os.Remove(other)
 		if err := os.WriteFile(want, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
@@ -100,12 +98,12 @@ func compare(t *testing.T, want, got, other string) {
 		t.Fatalf("%v (go test -update); got:\n%s", err, got)
 	}
 	if string(data) != got {
-		t.Errorf("%s differs (go test -update):\n%s", want, golden.LineDiff(string(data), got))
+		t.Errorf("%s differs (go test -update):\n%s", want, LineDiff(string(data), got))
 	}
 }
 
 // againstControllerGen runs controller-gen on a module of the case's file.
-func againstControllerGen(t *testing.T, anchor Anchor, source string, want []byte) {
+func againstControllerGen(t *testing.T, anchor ManifestAnchor, source string, want []byte) {
 	bins, err := anchors.Install(t.Context(), nil, "v0.23.0", "sigs.k8s.io/controller-tools/cmd/controller-gen")
 	if err != nil {
 		t.Fatal(err)
@@ -134,17 +132,22 @@ func againstControllerGen(t *testing.T, anchor Anchor, source string, want []byt
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("controller-gen writes otherwise:\n%s", golden.LineDiff(string(got), string(want)))
+		t.Errorf("controller-gen writes otherwise:\n%s", LineDiff(string(got), string(want)))
 	}
 }
 
 var positioned = regexp.MustCompile(`^testdata/bad/[a-z0-9-]+/[a-z_]+\.go:\d+:\d+: `)
 
-// BadInput runs `metagen generate -g generator --<generator>-dir
-// testdata/bad/<case>/out ./testdata/bad/<case>` on each case: it must exit
-// 2, print only positioned errors, each quoting one of the case's
+// CLI is the command line's entry point (cli.Run), passed in by the test
+// so that this harness does not link the command line: generators/cli's own
+// tests use the harness.
+type CLI func(args []string, stdout, stderr io.Writer) int
+
+// BadManifestInput runs `metagen generate -g generator --<generator>-dir
+// testdata/bad/<case>/out ./testdata/bad/<case>` through run on each case: it
+// must exit 2, print only positioned errors, each quoting one of the case's
 // want-substrings (one per line of its want.txt), and change no file.
-func BadInput(t *testing.T, generator string) {
+func BadManifestInput(t *testing.T, run CLI, generator string) {
 	cases, err := os.ReadDir(filepath.Join("testdata", "bad"))
 	if err != nil || len(cases) == 0 {
 		t.Fatalf("no cases in testdata/bad (%v)", err)
@@ -162,7 +165,7 @@ func BadInput(t *testing.T, generator string) {
 			}
 			before := snapshot(t, dir)
 			var stdout, stderr bytes.Buffer
-			code := cli.Run([]string{"generate", "-g", generator, "--" + generator + "-dir", out, "./" + filepath.ToSlash(dir)}, &stdout, &stderr)
+			code := run([]string{"generate", "-g", generator, "--" + generator + "-dir", out, "./" + filepath.ToSlash(dir)}, &stdout, &stderr)
 			if code != 2 {
 				t.Errorf("exit code %d, want 2; stderr:\n%s", code, stderr.String())
 			}
@@ -195,6 +198,7 @@ func BadInput(t *testing.T, generator string) {
 	}
 }
 
+// snapshot maps each file under dir to its content.
 func snapshot(t *testing.T, dir string) map[string]string {
 	t.Helper()
 	files := map[string]string{}

@@ -2,9 +2,10 @@
 // the OpenAPI definitions of some k8s.io/api kinds, made by metagen's own
 // openapi generator, compatible with openapi-gen (as kube-apiserver's
 // definitions are made), and cut down to the kinds and the types of their
-// package they refer to. The registries run it with go:generate:
+// package they refer to. The registries of server/internal/registry run it with go:generate (it lives in
+// hack/ because the server serves types and never links the generators):
 //
-//	go run ../openapigen -pkg k8s.io/api/core/v1 -kinds Namespace,NamespaceList
+//	go run ../../../../hack/openapigen -pkg k8s.io/api/core/v1 -kinds Namespace,NamespaceList
 //
 // metagen only generates inside the module it runs in, so the package is
 // copied out of the module cache into a temporary module first, marked
@@ -18,7 +19,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/metagen-dev/metagen/server/internal/registry/openapigen/cut"
+	"github.com/metagen-dev/metagen/hack/openapigen/cut"
 )
 
 func main() {

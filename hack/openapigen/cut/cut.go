@@ -61,7 +61,7 @@ func cut(generated []byte, pkg, name string, kinds []string) ([]byte, error) {
 	}
 	// The first entries cut leave an empty line after the brace.
 	code := bytes.Replace(buf.Bytes(), []byte("OpenAPIDefinition{\n\n"), []byte("OpenAPIDefinition{\n"), 1)
-	code = bytes.Replace(code, []byte(generatedLine), []byte(generatedLine+"\n// (metagen's openapi generator on "+pkg+", cut to "+strings.Join(kinds, ", ")+" by\n// server/internal/registry/openapigen.)"), 1)
+	code = bytes.Replace(code, []byte(generatedLine), []byte(generatedLine+"\n// (metagen's openapi generator on "+pkg+", cut to "+strings.Join(kinds, ", ")+" by\n// hack/openapigen.)"), 1)
 	return imports.Process("zz_generated.openapi.go", code, &imports.Options{Comments: true, TabIndent: true, TabWidth: 8})
 }
 
