@@ -81,5 +81,5 @@ else "go run github.com/metagen-dev/metagen/cmd/metagen-server" in the current m
 on first use, then cached; "go get -tool github.com/metagen-dev/metagen/cmd/metagen-server" makes
 it "go tool metagen-server", with the same flags).
 
-In Go tests, server.StartForTest serves your Go types directly (see the README).
+In Go tests, server.StartForTest serves your Go types directly (see docs/server.md).
 `
