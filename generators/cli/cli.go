@@ -90,7 +90,7 @@ type pipelineFlags struct {
 	verbose          bool
 	quiet            bool
 	warningsAsErrors bool
-	settings         generatorSettings
+	settings         generatorOptions
 	anchors          anchorFlags
 }
 
@@ -102,7 +102,7 @@ func pipelineFlagSet(name string, f *pipelineFlags) *flag.FlagSet {
 	set.BoolVar(&f.verbose, "v", false, "after the summary, print the time of each phase and of each generator")
 	set.BoolVar(&f.quiet, "q", false, "print no summary and no progress; only errors")
 	set.BoolVar(&f.warningsAsErrors, "warnings-as-errors", false, "fail (exit 2, write nothing) on any warning")
-	f.settings = addSettingFlags(set)
+	f.settings = addGeneratorOptions(set)
 	f.anchors.register(set)
 	return set
 }

@@ -14,6 +14,7 @@ import (
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"sigs.k8s.io/yaml"
 
+	"github.com/metagen-dev/metagen/generators/docs"
 	"github.com/metagen-dev/metagen/generators/gofile"
 	"github.com/metagen-dev/metagen/generators/pipeline"
 	"github.com/metagen-dev/metagen/internal/golden"
@@ -67,7 +68,7 @@ func TestReferenceCoversCRDs(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			opts := pipeline.Options{Dir: c.dir, Patterns: c.patterns, Only: []string{"crd", "docs"}}
 			if c.docsDir != "" {
-				opts.Settings.Manifests = map[string]string{"docs-dir": c.docsDir}
+				opts.Settings.Options = map[string]string{docs.OptionDir.Name: c.docsDir}
 				opts.Settings.CRDDir = os.Getenv("METAGEN_DOCS_CRD_DIR")
 			}
 			plan, err := pipeline.NewPlan(opts)

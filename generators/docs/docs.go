@@ -54,18 +54,22 @@ import (
 const (
 	markerDir       = "metagen:docs-dir"
 	markerTemplates = "metagen:docs-templates"
-	// SettingDir and SettingTemplates are the command line's --docs-dir
-	// and --docs-templates (absolute, or relative to the module root).
-	SettingDir       = "docs-dir"
-	SettingTemplates = "docs-templates"
 	// HTMLFile is the HTML reference's name in each docs directory.
 	HTMLFile = "reference.html"
+)
+
+// The generator's options, --docs-dir and --docs-templates (absolute, or
+// relative to the module root).
+var (
+	OptionDir       = &gen.Option{Name: "docs-dir", Path: true, Usage: "directory of the API reference (<group>.md, reference.html) of every package with CRDs (+metagen:docs-dir on a package wins)"}
+	OptionTemplates = &gen.Option{Name: "docs-templates", Path: true, Usage: "directory of templates (markdown.tmpl, html.tmpl) replacing the docs generator's defaults (+metagen:docs-templates)"}
 )
 
 // Generator writes the API reference.
 var Generator = &gen.Generator{
 	Name:           "docs",
 	Doc:            "API reference of the CRDs, from the same model: <group>.md per API group (a section per version) and a single-file reference.html, through overridable templates.",
+	Options:        []*gen.Option{OptionDir, OptionTemplates},
 	Markers:        []string{markerDir, markerTemplates},
 	Enabled:        func(pkg *model.Package) bool { return pkg.API.CRDDir != "" || pkg.Markers.Has(markerDir) },
 	Requires:       []*gen.Generator{crd.Generator, openapi.Generator},
@@ -192,11 +196,11 @@ func packageDir(u *model.Universe, pkg *model.Package) (string, markers.Marker) 
 	if m, ok := pkg.Markers.Get(markerDir); ok {
 		return filepath.Join(pkg.Dir, filepath.FromSlash(m.Value)), m
 	}
-	if setting := u.Settings.Manifests[SettingDir]; setting != "" && pkg.API.CRDDir != "" {
+	if setting := OptionDir.Value(u.Settings); setting != "" && pkg.API.CRDDir != "" {
 		if !filepath.IsAbs(setting) {
 			setting = filepath.Join(u.ModuleDir, setting)
 		}
-		return setting, markers.Marker{Name: markerDir, Value: "--" + SettingDir + " " + setting, Pos: pkg.API.GroupPos}
+		return setting, markers.Marker{Name: markerDir, Value: OptionDir.Flag() + " " + setting, Pos: pkg.API.GroupPos}
 	}
 	return "", markers.Marker{}
 }
@@ -205,7 +209,7 @@ func packageDir(u *model.Universe, pkg *model.Package) (string, markers.Marker) 
 // --docs-templates, else the marker of the first package writing there
 // that has one; "" for the defaults.
 func templatesDir(u *model.Universe, d *dirPlan) string {
-	if setting := u.Settings.Manifests[SettingTemplates]; setting != "" {
+	if setting := OptionTemplates.Value(u.Settings); setting != "" {
 		if !filepath.IsAbs(setting) {
 			setting = filepath.Join(u.ModuleDir, setting)
 		}

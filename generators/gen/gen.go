@@ -21,6 +21,9 @@ import (
 type Generator struct {
 	Name string
 	Doc  string
+	// Options are the command-line options the generator reads (the
+	// command line makes a flag of each).
+	Options []*Option
 	// Markers names the markers the generator reads, for "metagen help".
 	Markers []string
 	// OutputFile is the file the generator owns in each package directory,

@@ -41,8 +41,8 @@ var cgRuns = []cgRun{
 		name:      "options",
 		cgOptions: []string{"rbac:roleName=fleet-manager,fileName=cluster-role.yaml,headerFile=hack/boilerplate.yaml.txt", "webhook:headerFile=hack/boilerplate.yaml.txt"},
 		settings: map[string]string{
-			rbac.SettingRoleName: "fleet-manager", rbac.SettingFileName: "cluster-role.yaml",
-			rbac.SettingHeader: "hack/boilerplate.yaml.txt", webhook.SettingHeader: "hack/boilerplate.yaml.txt",
+			rbac.OptionRoleName.Name: "fleet-manager", rbac.OptionFileName.Name: "cluster-role.yaml",
+			rbac.OptionHeader.Name: "hack/boilerplate.yaml.txt", webhook.OptionHeader.Name: "hack/boilerplate.yaml.txt",
 		},
 		rbacFile: "cluster-role.yaml",
 	},
@@ -79,14 +79,14 @@ func TestAgainstControllerGen(t *testing.T) {
 			t.Fatalf("controller-gen %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
 		ours := filepath.Join(work, "out", run.name, "metagen")
-		settings := map[string]string{rbac.SettingDir: filepath.Join(ours, "rbac"), webhook.SettingDir: filepath.Join(ours, "webhook")}
+		settings := map[string]string{rbac.OptionDir.Name: filepath.Join(ours, "rbac"), webhook.OptionDir.Name: filepath.Join(ours, "webhook")}
 		for k, v := range run.settings {
-			if k == rbac.SettingHeader || k == webhook.SettingHeader {
+			if k == rbac.OptionHeader.Name || k == webhook.OptionHeader.Name {
 				v = filepath.Join(work, v)
 			}
 			settings[k] = v
 		}
-		if _, err := pipeline.Generate(pipeline.Options{Dir: work, Patterns: []string{"./..."}, Only: []string{"rbac", "webhook"}, Settings: model.Settings{Manifests: settings}}); err != nil {
+		if _, err := pipeline.Generate(pipeline.Options{Dir: work, Patterns: []string{"./..."}, Only: []string{"rbac", "webhook"}, Settings: model.Settings{Options: settings}}); err != nil {
 			t.Fatalf("metagen (%s): %v", run.name, err)
 		}
 		for _, file := range []string{filepath.Join("rbac", run.rbacFile), filepath.Join("webhook", "manifests.yaml")} {

@@ -25,10 +25,11 @@ import (
 
 // Output says where one generator's manifest goes.
 type Output struct {
-	// DirSetting and HeaderSetting name the Universe.Settings that choose
-	// the directory and a header file; DirMarker the package marker that
-	// chooses the directory; DefaultDir is relative to the module root.
-	DirSetting, HeaderSetting, DirMarker, DefaultDir string
+	// Dir and HeaderFile are the generator's options that choose the directory
+	// and a header file; DirMarker the package marker that chooses the
+	// directory; DefaultDir is relative to the module root.
+	Dir, HeaderFile       *gen.Option
+	DirMarker, DefaultDir string
 }
 
 // dirOf is the directory the manifest of pkg's markers goes to: the
@@ -36,12 +37,12 @@ type Output struct {
 // root), else the package's directory marker (relative to it), else
 // DefaultDir under the module root. It must lie inside the module.
 func (o Output) dirOf(universe *model.Universe, pkg *model.Package) (string, error) {
-	if setting := universe.Settings.Manifests[o.DirSetting]; setting != "" {
+	if setting := o.Dir.Value(universe.Settings); setting != "" {
 		dir := setting
 		if !filepath.IsAbs(dir) {
 			dir = filepath.Join(universe.ModuleDir, dir)
 		}
-		return dir, o.inside(universe, dir, "--"+o.DirSetting+" "+setting)
+		return dir, o.inside(universe, dir, o.Dir.Flag()+" "+setting)
 	}
 	if m, ok := pkg.Markers.Get(o.DirMarker); ok {
 		dir := filepath.Join(pkg.Dir, filepath.FromSlash(m.Value))
@@ -112,13 +113,13 @@ func (o Output) inside(universe *model.Universe, dir, what string) error {
 // documents as controller-gen's headerFile is (without its YEAR: our output
 // does not depend on the date). It must be YAML comments.
 func (o Output) Header(universe *model.Universe) (string, error) {
-	path := universe.Settings.Manifests[o.HeaderSetting]
+	path := o.HeaderFile.Value(universe.Settings)
 	if path == "" {
 		return "", nil
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return "", fmt.Errorf("--%s: %w", o.HeaderSetting, err)
+		return "", fmt.Errorf("%s: %w", o.HeaderFile.Flag(), err)
 	}
 	for i, line := range strings.Split(strings.TrimRight(string(data), "\n"), "\n") {
 		if trimmed := strings.TrimSpace(line); trimmed != "" && !strings.HasPrefix(trimmed, "#") {

@@ -30,9 +30,9 @@ func TestGolden(t *testing.T) {
 			}
 			opts := pipeline.Options{Dir: dir, Patterns: []string{"./..."}, Only: []string{"rbac", "webhook"}}
 			if !strings.HasPrefix(name, "markerdir") {
-				opts.Settings.Manifests = map[string]string{
-					rbac.SettingDir:    filepath.Join(dir, "want", "rbac"),
-					webhook.SettingDir: filepath.Join(dir, "want", "webhook"),
+				opts.Settings.Options = map[string]string{
+					rbac.OptionDir.Name:    filepath.Join(dir, "want", "rbac"),
+					webhook.OptionDir.Name: filepath.Join(dir, "want", "webhook"),
 				}
 			}
 			errorsFile := filepath.Join(dir, "want", "errors.txt")

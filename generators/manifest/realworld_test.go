@@ -75,8 +75,8 @@ func TestRealModulesAgainstControllerGen(t *testing.T) {
 			if out, err := cmd.CombinedOutput(); err != nil {
 				t.Fatalf("controller-gen: %v\n%s", err, out)
 			}
-			settings := map[string]string{rbac.SettingDir: filepath.Join(ours, "rbac"), webhook.SettingDir: filepath.Join(ours, "webhook")}
-			if _, err := pipeline.Generate(pipeline.Options{Dir: work, Patterns: []string{"./..."}, Only: []string{"rbac", "webhook"}, Settings: model.Settings{Manifests: settings}}); err != nil {
+			settings := map[string]string{rbac.OptionDir.Name: filepath.Join(ours, "rbac"), webhook.OptionDir.Name: filepath.Join(ours, "webhook")}
+			if _, err := pipeline.Generate(pipeline.Options{Dir: work, Patterns: []string{"./..."}, Only: []string{"rbac", "webhook"}, Settings: model.Settings{Options: settings}}); err != nil {
 				t.Fatalf("metagen: %v", err)
 			}
 			var lines []string

@@ -79,9 +79,11 @@ type Settings struct {
 	NoApply bool
 	// CRD holds controller-gen's crd: options.
 	CRD CRDOptions
-	// Manifests are the rbac and webhook generators' options by flag name
-	// (rbac-dir, rbac-role-name, webhook-dir, …); each generator reads its own.
-	Manifests map[string]string
+	// Options are the values of the generators' own options by name
+	// (rbac-dir, rbac-role-name, webhook-dir, docs-dir, …): each generator
+	// declares its options (gen.Generator.Options) and reads its own
+	// (gen.Option.Value).
+	Options map[string]string
 }
 
 // CRDOptions are controller-gen's crd generator options.

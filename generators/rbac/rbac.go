@@ -44,12 +44,12 @@ import (
 	"github.com/metagen-dev/metagen/generators/model"
 )
 
-// Settings the command line passes (metagen generate --rbac-dir …).
-const (
-	SettingDir      = "rbac-dir"
-	SettingRoleName = "rbac-role-name"
-	SettingFileName = "rbac-file-name"
-	SettingHeader   = "rbac-header-file"
+// The generator's options (metagen generate --rbac-dir …).
+var (
+	OptionDir      = &gen.Option{Name: "rbac-dir", Path: true, Usage: "directory of the RBAC manifest (controller-gen's output:rbac:artifacts:config; default config/rbac at the module root)"}
+	OptionRoleName = &gen.Option{Name: "rbac-role-name", Usage: "name of the generated ClusterRole and Roles without roleName=… (controller-gen's rbac:roleName; default manager-role)"}
+	OptionFileName = &gen.Option{Name: "rbac-file-name", Usage: "file name of the RBAC manifest (controller-gen's rbac:fileName; default role.yaml)"}
+	OptionHeader   = &gen.Option{Name: "rbac-header-file", Path: true, Usage: "file of YAML # comments to put above the RBAC manifest's documents (controller-gen's rbac:headerFile)"}
 )
 
 const (
@@ -57,7 +57,7 @@ const (
 	defaultFileName = "role.yaml"
 )
 
-var output = manifest.Output{DirSetting: SettingDir, HeaderSetting: SettingHeader, DirMarker: markers.RBACDirMarker, DefaultDir: "config/rbac"}
+var output = manifest.Output{Dir: OptionDir, HeaderFile: OptionHeader, DirMarker: markers.RBACDirMarker, DefaultDir: "config/rbac"}
 
 // Generator writes the RBAC manifest.
 var Generator = &gen.Generator{
@@ -65,6 +65,7 @@ var Generator = &gen.Generator{
 	Doc: "ClusterRole and Roles (config/rbac/role.yaml) from +kubebuilder:rbac markers in any package, merged and sorted as controller-gen's rbac generator does. " +
 		"Flags: --rbac-dir, --rbac-role-name (default manager-role), --rbac-file-name (default role.yaml), --rbac-header-file.",
 	Markers:      []string{markers.RBACMarker, markers.RBACDirMarker},
+	Options:      []*gen.Option{OptionDir, OptionRoleName, OptionFileName, OptionHeader},
 	CommentsOnly: true,
 	// Every package may carry rules; the first package's pass writes them all.
 	Enabled:    func(*model.Package) bool { return true },
@@ -73,7 +74,7 @@ var Generator = &gen.Generator{
 }
 
 func fileName(universe *model.Universe) string {
-	if name := universe.Settings.Manifests[SettingFileName]; name != "" {
+	if name := OptionFileName.Value(universe.Settings); name != "" {
 		return name
 	}
 	return defaultFileName
@@ -87,7 +88,7 @@ func run(pass *gen.Pass) error {
 // controller-gen's order: by namespace ("" first), then role name.
 func Roles(universe *model.Universe, found markers.Set) ([]any, []error) {
 	var errs []error
-	defaultName := universe.Settings.Manifests[SettingRoleName]
+	defaultName := OptionRoleName.Value(universe.Settings)
 	if defaultName == "" {
 		defaultName = defaultRoleName
 	}

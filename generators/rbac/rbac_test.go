@@ -24,7 +24,7 @@ func TestGolden(t *testing.T) {
 
 // TestRoleNameSetting: --rbac-role-name names the roles of rules without roleName=….
 func TestRoleNameSetting(t *testing.T) {
-	universe := &model.Universe{Settings: model.Settings{Manifests: map[string]string{rbac.SettingRoleName: "operator"}}}
+	universe := &model.Universe{Settings: model.Settings{Options: map[string]string{rbac.OptionRoleName.Name: "operator"}}}
 	found := parse(t, "// +kubebuilder:rbac:groups=apps,resources=deployments,verbs=get\n// +kubebuilder:rbac:groups=apps,resources=deployments,verbs=get,roleName=other\n")
 	objects, errs := rbac.Roles(universe, found)
 	if len(errs) > 0 {

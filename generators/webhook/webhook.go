@@ -39,15 +39,15 @@ import (
 	"github.com/metagen-dev/metagen/generators/model"
 )
 
-// Settings the command line passes (metagen generate --webhook-dir …).
-const (
-	SettingDir    = "webhook-dir"
-	SettingHeader = "webhook-header-file"
+// The generator's options (metagen generate --webhook-dir …).
+var (
+	OptionDir    = &gen.Option{Name: "webhook-dir", Path: true, Usage: "directory of the webhook manifest (controller-gen's output:webhook:artifacts:config; default config/webhook at the module root)"}
+	OptionHeader = &gen.Option{Name: "webhook-header-file", Path: true, Usage: "file of YAML # comments to put above the webhook manifest's documents (controller-gen's webhook:headerFile)"}
 )
 
 const fileName = "manifests.yaml"
 
-var output = manifest.Output{DirSetting: SettingDir, HeaderSetting: SettingHeader, DirMarker: markers.WebhookDirMarker, DefaultDir: "config/webhook"}
+var output = manifest.Output{Dir: OptionDir, HeaderFile: OptionHeader, DirMarker: markers.WebhookDirMarker, DefaultDir: "config/webhook"}
 
 // Generator writes the webhook manifest.
 var Generator = &gen.Generator{
@@ -55,6 +55,7 @@ var Generator = &gen.Generator{
 	Doc: "MutatingWebhookConfiguration and ValidatingWebhookConfiguration (config/webhook/manifests.yaml) from +kubebuilder:webhook markers in any package, as controller-gen's webhook generator writes them. " +
 		"Flags: --webhook-dir, --webhook-header-file.",
 	Markers:      []string{markers.WebhookMarker, markers.WebhookConfigurationMarker, markers.WebhookDirMarker},
+	Options:      []*gen.Option{OptionDir, OptionHeader},
 	CommentsOnly: true,
 	Enabled:      func(*model.Package) bool { return true },
 	Run:          run,
