@@ -319,7 +319,7 @@ func readType(t *model.Type, settings model.Settings) (*clientType, []error) {
 	}
 	ct := &clientType{
 		T: t, Kind: t.Name, Verbs: tagged, Tagged: tagged,
-		Namespaced: t.Resource.Namespaced,
+		Namespaced: !t.Resource.ClusterScoped,
 		HasStatus:  hasField(t, "Status") && !t.Markers.Has(markerNoStatus),
 	}
 	if !ct.HasStatus && tagged != nil {
