@@ -76,11 +76,10 @@ func newACClientset(u *model.Universe, pkg *model.Package) (cs *clientset, errs 
 	if err != nil {
 		return nil, []error{err}
 	}
-	group, ok := pkg.Markers.Get(markerGroupName)
-	if !ok {
+	if !pkg.API.HasGroup {
 		return nil, []error{diag.Errorf(marker.Pos, "+%s: package %s has no +groupName, which the apply configurations' API version needs (controller-gen cannot infer the group version either)", markerACGenerate, pkg.Path)}
 	}
-	gv := &groupVersion{Pkg: pkg, Group: strings.TrimSpace(group.Value), Version: path.Base(pkg.Path)}
+	gv := &groupVersion{Pkg: pkg, Group: pkg.API.Group, Version: path.Base(pkg.Path)}
 	gv.GoName = groupGoName(gv.Group)
 	gv.PkgName = packageName(gv.GoName, pkg.Path)
 	if !hasDecl(pkg, "SchemeGroupVersion") && !register.Generates(pkg) && hasDecl(pkg, "GroupVersion") {

@@ -10,8 +10,8 @@ package kube
 import (
 	"fmt"
 	"go/token"
-	"path"
 	"go/types"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"

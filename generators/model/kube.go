@@ -99,6 +99,7 @@ func (k *Kind) CRDVersions() []*Type {
 	}
 	return out
 }
+
 // Settings are the run's command-line choices that change what the
 // Kubernetes layer and the generators decide (the anchors' flags).
 type Settings struct {

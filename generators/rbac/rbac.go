@@ -66,9 +66,9 @@ var Generator = &gen.Generator{
 		"Flags: --rbac-dir, --rbac-role-name (default manager-role), --rbac-file-name (default role.yaml), --rbac-header-file.",
 	Markers:      []string{markers.RBACMarker, markers.RBACDirMarker},
 	CommentsOnly: true,
-	// Every package may carry rules; the first package's pass writes them all.
-	Enabled:    func(*model.Package) bool { return true },
-	Run:        run,
+	// Every package may carry rules (Enabled nil: every package); the
+	// manifest belongs to the run.
+	RunAll:     run,
 	OwnedFiles: func(universe *model.Universe) []string { return output.Owned(universe, fileName(universe)) },
 }
 
