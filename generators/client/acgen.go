@@ -8,6 +8,7 @@ import (
 
 	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/markers"
+	"github.com/metagen-dev/metagen/generators/kube"
 	"github.com/metagen-dev/metagen/generators/model"
 	"github.com/metagen-dev/metagen/generators/register"
 )
@@ -94,7 +95,7 @@ func newACClientset(u *model.Universe, pkg *model.Package) (cs *clientset, errs 
 		if !genclient && !acRootType(t) {
 			continue
 		}
-		if !embeds(t, metav1Pkg, "ObjectMeta") {
+		if !kube.EmbedsObjectMeta(t) {
 			gv.SchemaRoots = append(gv.SchemaRoots, t.Object)
 			gv.SkippedRoots = append(gv.SkippedRoots, t.Object)
 			warnings = append(warnings, diag.Warnf(acRootPos(t), "%s does not embed metav1.ObjectMeta: as controller-gen does, it gets no apply configuration (the types it reaches do)", t.Name))

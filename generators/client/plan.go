@@ -4,6 +4,7 @@ import (
 	"errors"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -115,13 +116,13 @@ func prepare(p *gen.Prep) (any, error) {
 	definitions, _ := p.ResultOf(openapi.Generator).(*openapi.Result)
 	plan.startApplySchemas(definitions)
 	var errs []error
-	for path, pkgErrs := range errsByPkg {
-		if len(pkgErrs) > 0 {
+	for _, path := range slices.Sorted(maps.Keys(errsByPkg)) { // by package, as the passes reported them
+		if pkgErrs := errsByPkg[path]; len(pkgErrs) > 0 {
 			plan.failed[path] = true
-			errs = append(errs, pkgErrs...)
+			errs = append(errs, diag.Sort(pkgErrs)...)
 		}
 	}
-	return plan, joinErrors(errs)
+	return plan, errors.Join(errs...)
 }
 
 func newPlan(u *model.Universe) (*plan, map[string][]error) {
@@ -320,7 +321,7 @@ func withoutApply(ct *clientType) {
 // readType checks a +genclient type and reads its tags.
 func readType(t *model.Type, settings model.Settings) (*clientType, []error) {
 	var errs []error
-	if !embeds(t, "k8s.io/apimachinery/pkg/apis/meta/v1", "ObjectMeta") || t.Resource == nil {
+	if !kube.EmbedsObjectMeta(t) || t.Resource == nil {
 		return nil, []error{diag.Errorf(t.Pos, "+genclient on %s, which does not embed metav1.ObjectMeta: clients only work on API objects", t.Name)}
 	}
 	tagged, err := readVerbs(t)
@@ -475,17 +476,6 @@ func positionOf(pkg *model.Package) token.Position {
 		}
 	}
 	return token.Position{Filename: pkg.Dir}
-}
-
-// embeds reports whether the struct behind t embeds pkgPath.name; behind
-// type Gateway v1.Gateway is v1.Gateway's struct, as client-gen sees it.
-func embeds(t *model.Type, pkgPath, name string) bool {
-	for _, f := range t.StructFields() {
-		if f.Embedded && isNamed(f.Type(), pkgPath, name) {
-			return true
-		}
-	}
-	return false
 }
 
 func hasField(t *model.Type, name string) bool {

@@ -384,8 +384,20 @@ func ResourceOf(t *model.Type) *model.Resource {
 // HasTypeMeta: the type embeds a metav1.TypeMeta.
 func HasTypeMeta(t *model.Type) bool { return fieldOfType(t, "TypeMeta") != nil }
 
-// HasObjectMeta: the type's metadata is a metav1.ObjectMeta.
+// HasObjectMeta: the type's metadata is a metav1.ObjectMeta (a root type
+// of the layer has one).
 func HasObjectMeta(t *model.Type) bool { return fieldOfType(t, "ObjectMeta") != nil }
+
+// EmbedsObjectMeta: the type embeds its metav1.ObjectMeta, as client-gen's
+// and controller-gen's apply configurations need (obj.ObjectMeta).
+func EmbedsObjectMeta(t *model.Type) bool {
+	for _, f := range t.StructFields() {
+		if named, ok := types.Unalias(f.Type()).(*types.Named); ok && f.Embedded && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == metav1Path && named.Obj().Name() == "ObjectMeta" {
+			return true
+		}
+	}
+	return false
+}
 
 // IsList: a type with metav1.ListMeta, as kubebuilder marks lists as roots too.
 func IsList(t *model.Type) bool { return fieldOfType(t, "ListMeta") != nil }
