@@ -274,7 +274,7 @@ func readGroupVersion(pkg *model.Package, settings model.Settings) (*groupVersio
 	var errs []error
 	// The layer's client-gen group: +groupName, else the parent directory,
 	// as client-gen reads <group>/<version> layouts.
-	gv := &groupVersion{Pkg: pkg, Group: pkg.API.ClientGroup, Version: pkg.Name}
+	gv := &groupVersion{Pkg: pkg, Group: pkg.API.ClientGroup, Version: pkg.API.PackageVersion}
 	gv.GoName = groupGoName(gv.Group)
 	if m, ok := pkg.Markers.Get(markerGroupGoName); ok {
 		if !token.IsIdentifier(m.Value) {

@@ -322,7 +322,7 @@ func PluralExceptions(s model.Settings) map[string]string {
 // package without +groupName to be <group>/<version> (its parent
 // directory), register-gen reads its own +k8s:register-gen=<group>.
 func groupVersion(pkg *model.Package) model.GroupVersion {
-	gv := model.GroupVersion{Version: pkg.Name, ClientGroup: path.Base(path.Dir(pkg.Path))}
+	gv := model.GroupVersion{Version: pkg.Name, PackageVersion: pkg.Name, ClientGroup: path.Base(path.Dir(pkg.Path))}
 	if m, ok := pkg.Markers.Get(markerGroupName); ok {
 		gv.Group, gv.HasGroup, gv.GroupPos = m.Value, true, m.Pos
 		gv.ClientGroup, gv.RegisterGroup = m.Value, m.Value

@@ -25,6 +25,9 @@ type GroupVersion struct {
 	// layout). RegisterGroup is register-gen's GroupName: +groupName, else a
 	// +k8s:register-gen=<group> value ("" for none).
 	ClientGroup, RegisterGroup string
+	// PackageVersion is the version client-gen and register-gen give the
+	// package: its name (neither reads +versionName).
+	PackageVersion string
 	// CRDDir is the absolute directory the package's CRDs are written to
 	// ("" for none): +metagen:crd-dir, else --crd-dir for a package with
 	// +groupName and root types. CRDDirBy is the marker (for --crd-dir, one

@@ -121,7 +121,7 @@ func run(pass *gen.Pass) error {
 		return errors.Join(errs...)
 	}
 	f := pass.NewFile(outputFile)
-	version := jen.Lit(pkg.Name)
+	version := jen.Lit(pkg.API.PackageVersion)
 	f.Comment("GroupName specifies the group name used to register the objects.")
 	f.Const().Id("GroupName").Op("=").Lit(pkg.API.RegisterGroup) // the layer's: +groupName, else +k8s:register-gen=<group>
 	f.Comment("GroupVersion specifies the group and the version used to register the objects.")
@@ -161,7 +161,7 @@ func run(pass *gen.Pass) error {
 		jen.Return(jen.Nil()),
 	)
 	if RecordsResources(pkg) {
-		WriteResources(f, pkg, "localSchemeBuilder", pkg.Name) // the version SchemeGroupVersion registers
+		WriteResources(f, pkg, "localSchemeBuilder", pkg.API.PackageVersion) // the version SchemeGroupVersion registers
 	}
 	return nil
 }
