@@ -11,9 +11,9 @@
 // A package opts in with +metagen:docs-dir=<dir> (relative to the
 // package), or every package with CRDs with --docs-dir DIR (relative to the
 // module root; the marker wins where given). The package needs CRDs
-// (+metagen:crd-dir or --crd-dir). A group's page, <group>.md, is written
-// by the pass of the first of its packages, reference.html by the first
-// package whose groups go to the directory.
+// (+metagen:crd-dir or --crd-dir). A group's page, <group>.md, and each
+// directory's reference.html belong to the run: the generator's whole-run
+// stage (gen.Generator.RunAll) writes them.
 //
 // # Why a page per group
 //
