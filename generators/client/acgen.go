@@ -8,6 +8,7 @@ import (
 
 	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/markers"
+	"github.com/metagen-dev/metagen/generators/kube"
 	"github.com/metagen-dev/metagen/generators/model"
 	"github.com/metagen-dev/metagen/generators/register"
 )
@@ -76,11 +77,10 @@ func newACClientset(u *model.Universe, pkg *model.Package) (cs *clientset, errs 
 	if err != nil {
 		return nil, []error{err}
 	}
-	group, ok := pkg.Markers.Get(markerGroupName)
-	if !ok {
+	if !pkg.API.HasGroup {
 		return nil, []error{diag.Errorf(marker.Pos, "+%s: package %s has no +groupName, which the apply configurations' API version needs (controller-gen cannot infer the group version either)", markerACGenerate, pkg.Path)}
 	}
-	gv := &groupVersion{Pkg: pkg, Group: strings.TrimSpace(group.Value), Version: path.Base(pkg.Path)}
+	gv := &groupVersion{Pkg: pkg, Group: pkg.API.Group, Version: path.Base(pkg.Path)}
 	gv.GoName = groupGoName(gv.Group)
 	gv.PkgName = packageName(gv.GoName, pkg.Path)
 	if !hasDecl(pkg, "SchemeGroupVersion") && !register.Generates(pkg) && hasDecl(pkg, "GroupVersion") {
@@ -95,7 +95,7 @@ func newACClientset(u *model.Universe, pkg *model.Package) (cs *clientset, errs 
 		if !genclient && !acRootType(t) {
 			continue
 		}
-		if !embeds(t, metav1Pkg, "ObjectMeta") {
+		if !kube.EmbedsObjectMeta(t) {
 			gv.SchemaRoots = append(gv.SchemaRoots, t.Object)
 			gv.SkippedRoots = append(gv.SkippedRoots, t.Object)
 			warnings = append(warnings, diag.Warnf(acRootPos(t), "%s does not embed metav1.ObjectMeta: as controller-gen does, it gets no apply configuration (the types it reaches do)", t.Name))

@@ -92,6 +92,7 @@
 package client
 
 import (
+	"errors"
 	"io/fs"
 	"path/filepath"
 	"reflect"
@@ -117,6 +118,7 @@ var Generator = &gen.Generator{
 	Prepare:        prepare,
 	ResultType:     reflect.TypeOf(&plan{}),
 	Run:            run,
+	RunAll:         runAll,
 	OwnedFiles:     ownedFiles,
 	ReadsResources: true,
 }
@@ -135,16 +137,19 @@ func hasGenclient(pkg *model.Package) bool {
 	return false
 }
 
+// run writes one package's files: its typed clients, fakes, listers and
+// informers, its apply configurations (and, for controller-gen's
+// +kubebuilder:ac:generate, its own clientset's utilities).
 func run(pass *gen.Pass) error {
 	p := planFor(pass)
-	if errs := p.errs[pass.Package.Path]; len(errs) > 0 {
-		return joinErrors(errs)
+	if p.failed[pass.Package.Path] {
+		return nil // its problems are the run's (prepare)
 	}
 	if acs := p.acByPackage[pass.Package.Path]; acs != nil {
 		for _, w := range acs.warnings {
 			pass.Warn(w.Pos, "%s", w.Msg)
 		}
-		if err := writeApplyConfigurations(pass, acs, acs.lead()); err != nil {
+		if err := writeApplyConfigurations(pass, acs, acs.Groups[0]); err != nil { // the package's own clientset
 			return err
 		}
 		if err := writeApplyConfigurationUtils(pass, acs); err != nil {
@@ -158,28 +163,44 @@ func run(pass *gen.Pass) error {
 	gv := cs.groupOf(pass.Package)
 	writeTyped(pass, cs, gv)
 	writeTypedFake(pass, cs, gv)
-	watch := !pass.Universe.Settings.NoWatch // kube_codegen.sh --with-watch
-	if watch {
+	if !pass.Universe.Settings.NoWatch { // kube_codegen.sh --with-watch
 		writeListers(pass, cs, gv)
 		writeVersionInformers(pass, cs, gv)
-		if cs.firstOfGroup(gv) {
-			writeGroupInformers(pass, cs, gv)
-		}
 	}
-	if cs.lead() == gv {
+	// Last: they wait for the clientset's apply schema (startApplySchemas).
+	return writeApplyConfigurations(pass, cs, gv)
+}
+
+// runAll writes the files that belong to a clientset of the whole run
+// rather than to one of its packages: the clientset, each group's
+// informers, the informer factory and the apply configurations' utilities.
+// A clientset (or a group) whose first package's planning failed gets
+// none: the run's errors are that package's.
+func runAll(pass *gen.Pass) error {
+	p := planFor(pass)
+	watch := !pass.Universe.Settings.NoWatch
+	var errs []error
+	for _, cs := range p.clientsets {
+		if watch {
+			for _, gv := range cs.groups() {
+				if !p.failed[gv.Pkg.Path] {
+					writeGroupInformers(pass, cs, gv)
+				}
+			}
+		}
+		if p.failed[cs.Groups[0].Pkg.Path] {
+			continue
+		}
 		writeClientset(pass, cs)
 		if watch {
 			writeInformerFactory(pass, cs)
 		}
+		// Last: it waits for the clientset's apply schema.
+		if err := writeApplyConfigurationUtils(pass, cs); err != nil {
+			errs = append(errs, err)
+		}
 	}
-	// Last: they wait for the clientset's apply schema (startApplySchemas).
-	if err := writeApplyConfigurations(pass, cs, gv); err != nil {
-		return err
-	}
-	if cs.lead() == gv {
-		return writeApplyConfigurationUtils(pass, cs)
-	}
-	return nil
+	return errors.Join(errs...)
 }
 
 // ownedFiles are the Go files under the clientset, listers and informers

@@ -161,10 +161,10 @@ func newKind(group, version string, t *model.Type) *Kind {
 	res := kube.ResourceOf(t)
 	k := &Kind{
 		Group: group, Version: version, Name: t.Name, Type: t,
-		Served:     res.Served,
-		Storage:    res.StorageMarked,
-		Deprecated: t.Markers.Has(markerDeprecated) || t.Markers.Has(markerLifecycleDepr),
-		Namespaced: res.Namespaced,
+		Served:     !res.Unserved,
+		Storage:    res.StorageVersion,
+		Deprecated: res.Deprecated || t.Markers.Has(markerLifecycleDepr),
+		Namespaced: !res.ClusterScoped,
 	}
 	for _, m := range t.Markers.All(markerPrintColumn) {
 		column, _ := markers.Value[markers.PrintColumn](m)

@@ -86,25 +86,19 @@ func buildObject(pass *gen.Pass, res *resource) (*apiextensionsv1.CustomResource
 	return crd, nil
 }
 
-// storageVersion is the only version, or the one marked +kubebuilder:storageversion.
+// storageVersion is the version the Kubernetes layer makes the kind's CRD
+// store (Kind.Storage: the only version, or the one marked
+// +kubebuilder:storageversion); without one the CRD is not built, and the
+// layer's problem is its error.
 func (b *builder) storageVersion() *version {
-	if len(b.res.versions) == 1 {
-		return b.res.versions[0]
-	}
-	var marked []*version
 	for _, v := range b.res.versions {
-		if v.typ.Resource.StorageMarked {
-			marked = append(marked, v)
+		if v.typ == b.res.kind.Storage {
+			return v
 		}
 	}
-	if len(marked) != 1 {
-		b.broken = true
-		for _, v := range b.res.versions {
-			b.errorf(v.typ.Pos, "%s.%s has %d versions and %d marked +kubebuilder:storageversion; mark exactly one", b.res.names.Kind, b.res.group, len(b.res.versions), len(marked))
-		}
-		return nil
-	}
-	return marked[0]
+	b.broken = true
+	b.errs = append(b.errs, b.res.kind.CRDErrors...)
+	return nil
 }
 
 // version builds one version: its schema, subresources and columns.
@@ -113,7 +107,7 @@ func (b *builder) version(i int, v *version, storage bool) apiextensionsv1.Custo
 	b.origins[path] = v.typ.Pos
 	out := apiextensionsv1.CustomResourceDefinitionVersion{
 		Name:    v.name,
-		Served:  v.typ.Resource.Served,
+		Served:  !v.typ.Resource.Unserved,
 		Storage: storage,
 	}
 	if m, ok := v.typ.Markers.Get(markerDeprecated); ok {

@@ -9,7 +9,7 @@
 // +genclient or +kubebuilder:object:root (except lists), or
 // +metagen:crd=true; +metagen:crd=false leaves one out. The types of one
 // kind in packages of the same +groupName are the versions of one CRD,
-// written as <dir>/<group>_<plural>.yaml by the pass of the first package.
+// written as <dir>/<group>_<plural>.yaml by the generator's whole-run stage.
 // A version is named by the package, or by +versionName; with several, one
 // must be +kubebuilder:storageversion. A version may be declared with the
 // struct of another (type Gateway v1.Gateway, as gateway-api does): its
@@ -18,8 +18,9 @@
 //
 // # Names and scope
 //
-// The plural follows client-gen's rules with English corrected (see
-// Plural); +metagen:plural or +kubebuilder:resource:path overrides it.
+// The names and scope are the Kubernetes layer's (model.Kind, package kube):
+// the plural is controller-gen's (flect) unless +kubebuilder:resource:path,
+// +metagen:plural or +resourceName gives it.
 // +metagen:short-names and +kubebuilder:resource give short names,
 // categories and the singular. +genclient:nonNamespaced or
 // +kubebuilder:resource:scope=Cluster make the resource cluster-scoped.
@@ -87,7 +88,7 @@ var Generator = &gen.Generator{
 	Requires:       []*gen.Generator{openapi.Generator},
 	Prepare:        prepare,
 	ResultType:     reflect.TypeOf(&registry{}),
-	Run:            run,
+	RunAll:         runAll,
 	OwnedFiles:     ownedFiles,
 	ReadsResources: true,
 }
@@ -99,13 +100,12 @@ func prepare(p *gen.Prep) (any, error) {
 	return r, errors.Join(r.errs...)
 }
 
-func run(pass *gen.Pass) error {
+// runAll writes every CRD of the run: a CRD belongs to the run, not to one
+// of the packages its versions come from.
+func runAll(pass *gen.Pass) error {
 	r := gen.ResultOf[*registry](pass, pass.Generator)
 	var errs []error
 	for _, res := range r.resources {
-		if res.owner != pass.Package {
-			continue
-		}
 		body, resErrs := build(pass, res)
 		errs = append(errs, resErrs...)
 		if len(resErrs) == 0 {

@@ -65,17 +65,3 @@ func checkStructural(t *testing.T, v apiextensionsv1.CustomResourceDefinitionVer
 		t.Errorf("version %s: %v", v.Name, e)
 	}
 }
-
-func TestPlural(t *testing.T) {
-	for kind, want := range map[string]string{
-		"Widget": "widgets", "Policy": "policies", "Gateway": "gateways", "Status": "statuses",
-		"Box": "boxes", "Batch": "batches", "Mesh": "meshes", "Graph": "graphs", "Proxy": "proxies",
-		"Leaf": "leaves", "Knife": "knives", "Shelf": "shelves", "Chief": "chiefs", "Cafe": "cafes",
-		"Safe": "safes", "Endpoints": "endpoints", "Person": "people", "SalesPerson": "salespeople",
-		"Mouse": "mice", "Matrix": "matrices", "Index": "indexes", "Quota": "quotas", "Key": "keys",
-	} {
-		if got := crd.Plural(kind); got != want {
-			t.Errorf("Plural(%q) = %q, want %q", kind, got, want)
-		}
-	}
-}

@@ -18,7 +18,6 @@ import (
 	"github.com/metagen-dev/metagen/generators/crd"
 	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/gen"
-	"github.com/metagen-dev/metagen/generators/model"
 	"github.com/metagen-dev/metagen/generators/openapi"
 )
 
@@ -56,9 +55,8 @@ type section struct {
 	home *versionHome
 }
 
-// build builds the model and executes the templates: the files by the
-// package that writes them.
-func (r *result) build(pass *gen.Pass) (map[*model.Package][]output, []error) {
+// build builds the model and executes the templates: the run's pages.
+func (r *result) build(pass *gen.Pass) ([]output, []error) {
 	b := &builder{
 		pass:     pass,
 		oa:       gen.ResultOf[*openapi.Result](pass, openapi.Generator),
@@ -118,21 +116,21 @@ func (r *result) build(pass *gen.Pass) (map[*model.Package][]output, []error) {
 	for _, w := range work {
 		b.kind(w.home, w.res, w.obj, w.i)
 	}
-	out := map[*model.Package][]output{}
+	var out []output
 	for di, d := range r.dirs {
 		site := sites[di]
-		for gi, gp := range d.groups {
+		for gi := range d.groups {
 			body, err := d.templates.markdown(&Page{Group: site.Groups[gi], Site: site})
 			if err != nil {
 				b.errs = append(b.errs, err)
 			}
-			out[gp.owner] = append(out[gp.owner], output{filepath.Join(d.dir, site.Groups[gi].File), body})
+			out = append(out, output{filepath.Join(d.dir, site.Groups[gi].File), body})
 		}
 		body, err := d.templates.html(site)
 		if err != nil {
 			b.errs = append(b.errs, err)
 		}
-		out[d.owner] = append(out[d.owner], output{filepath.Join(d.dir, HTMLFile), body})
+		out = append(out, output{filepath.Join(d.dir, HTMLFile), body})
 	}
 	return out, diag.Sort(b.errs)
 }

@@ -11,9 +11,9 @@
 // A package opts in with +metagen:docs-dir=<dir> (relative to the
 // package), or every package with CRDs with --docs-dir DIR (relative to the
 // module root; the marker wins where given). The package needs CRDs
-// (+metagen:crd-dir or --crd-dir). A group's page, <group>.md, is written
-// by the pass of the first of its packages, reference.html by the first
-// package whose groups go to the directory.
+// (+metagen:crd-dir or --crd-dir). A group's page, <group>.md, and each
+// directory's reference.html belong to the run: the generator's whole-run
+// stage (gen.Generator.RunAll) writes them.
 //
 // # Why a page per group
 //
@@ -39,7 +39,6 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/metagen-dev/metagen/generators/crd"
 	"github.com/metagen-dev/metagen/generators/diag"
@@ -75,25 +74,20 @@ var Generator = &gen.Generator{
 	Requires:       []*gen.Generator{crd.Generator, openapi.Generator},
 	Prepare:        prepare,
 	ResultType:     reflect.TypeOf(&result{}),
-	Run:            run,
+	RunAll:         runAll,
 	OwnedFiles:     ownedFiles,
 	ReadsResources: true,
 }
 
-// result is the run's plan of pages, and the pages once built.
+// result is the run's plan of pages.
 type result struct {
-	dirs   []*dirPlan
-	errs   []error
-	once   sync.Once
-	out    map[*model.Package][]output
-	outErr []error
+	dirs []*dirPlan
+	errs []error
 }
 
-// dirPlan is one docs directory: its groups, who writes reference.html,
-// and the templates.
+// dirPlan is one docs directory: its groups and the templates.
 type dirPlan struct {
 	dir       string
-	owner     *model.Package
 	groups    []*groupPlan
 	templates *templateSet
 }
@@ -101,7 +95,6 @@ type dirPlan struct {
 // groupPlan is one group's page in a directory.
 type groupPlan struct {
 	name      string
-	owner     *model.Package
 	resources []crd.Resource
 }
 
@@ -111,7 +104,7 @@ type output struct {
 }
 
 // prepare decides the pages: which resources each docs directory
-// documents, who writes what, and parses the templates.
+// documents, and parses the templates.
 func prepare(p *gen.Prep) (any, error) {
 	u := p.Universe
 	crds, _ := p.ResultOf(crd.Generator).(*crd.Result)
@@ -130,29 +123,23 @@ func prepare(p *gen.Prep) (any, error) {
 	}
 	byDir := map[string]*dirPlan{}
 	for _, res := range crds.Resources() {
-		dir, owner, err := dirOf(u, res)
+		dir, err := dirOf(u, res)
 		r.errs = append(r.errs, err...)
 		if dir == "" {
 			continue
 		}
 		d := byDir[dir]
 		if d == nil {
-			d = &dirPlan{dir: dir, owner: owner}
+			d = &dirPlan{dir: dir}
 			byDir[dir] = d
 			r.dirs = append(r.dirs, d)
 		}
-		if owner.Path < d.owner.Path {
-			d.owner = owner
-		}
 		i := slices.IndexFunc(d.groups, func(g *groupPlan) bool { return g.name == res.Group })
 		if i < 0 {
-			d.groups = append(d.groups, &groupPlan{name: res.Group, owner: owner})
+			d.groups = append(d.groups, &groupPlan{name: res.Group})
 			i = len(d.groups) - 1
 		}
 		g := d.groups[i]
-		if owner.Path < g.owner.Path {
-			g.owner = owner
-		}
 		g.resources = append(g.resources, res)
 	}
 	slices.SortFunc(r.dirs, func(a, b *dirPlan) int { return strings.Compare(a.dir, b.dir) })
@@ -170,9 +157,8 @@ func prepare(p *gen.Prep) (any, error) {
 // dirOf is the docs directory of a resource: that of the first of its
 // versions' packages that has one. Versions whose packages name different
 // directories are an error.
-func dirOf(u *model.Universe, res crd.Resource) (string, *model.Package, []error) {
+func dirOf(u *model.Universe, res crd.Resource) (string, []error) {
 	var dir string
-	var owner *model.Package
 	var by markers.Marker
 	var errs []error
 	pkgs := slices.Clone(res.Packages)
@@ -182,12 +168,12 @@ func dirOf(u *model.Universe, res crd.Resource) (string, *model.Package, []error
 		switch {
 		case d == "":
 		case dir == "":
-			dir, owner, by = d, pkg, m
+			dir, by = d, m
 		case d != dir:
 			errs = append(errs, diag.Errorf(m.Pos, "%s: %s.%s writes its reference to %s here, but to %s (%s at %s); give the packages of a group's versions the same docs directory", m, res.Kind, res.Group, d, dir, by, by.Pos))
 		}
 	}
-	return dir, owner, errs
+	return dir, errs
 }
 
 // packageDir is a package's docs directory: its marker, else --docs-dir
@@ -230,17 +216,13 @@ func templatesDir(u *model.Universe, d *dirPlan) string {
 	return ""
 }
 
-// run writes the pages the package owns; the pages of the whole run are
-// built by the first pass that gets here.
-func run(pass *gen.Pass) error {
+// runAll writes the pages of the run: a page is a group's, or a docs
+// directory's, whatever packages its versions come from.
+func runAll(pass *gen.Pass) error {
 	r := gen.ResultOf[*result](pass, pass.Generator)
-	r.once.Do(func() { r.out, r.outErr = r.build(pass) })
-	outs := r.out[pass.Package]
-	if len(r.outErr) > 0 {
-		if len(outs) == 0 {
-			return nil // reported by the passes that write
-		}
-		return errors.Join(r.outErr...)
+	outs, errs := r.build(pass)
+	if len(errs) > 0 {
+		return errors.Join(errs...)
 	}
 	for _, o := range outs {
 		pass.AddMarkup(o.path, o.body)

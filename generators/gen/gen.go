@@ -36,8 +36,15 @@ type Generator struct {
 	// Enabled reports whether a package opts in by its tags; -g only
 	// chooses which generators run, each still on the packages that opt in.
 	Enabled func(*model.Package) bool
-	// Run generates for one package into the pass's files.
+	// Run generates for one package into the pass's files (nil for a
+	// generator whose outputs all belong to the run: RunAll).
 	Run func(*Pass) error
+	// RunAll, when set, writes the outputs that belong to the whole run
+	// rather than to one package (a CRD of several packages' versions, say),
+	// once per run in which some package opts in (Enabled), after Prepare,
+	// as protogen's plugin sees every file: its pass has no Package, and
+	// its errors are the run's.
+	RunAll func(*Pass) error
 	// CommentsOnly is set for a generator that reads only the packages'
 	// comments (rbac, webhook): when every selected generator does, the
 	// load type-checks nothing, so controller packages cost only a parse.
@@ -74,7 +81,8 @@ type Generator struct {
 	ResultType reflect.Type
 }
 
-// Pass is one generator's run on one input package.
+// Pass is one generator's run on one input package, or, with a nil Package,
+// its whole-run stage (RunAll).
 type Pass struct {
 	Generator *Generator
 	Universe  *model.Universe

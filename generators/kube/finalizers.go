@@ -25,9 +25,8 @@ func AllowedFinalizers(t *model.Type) (group string, owned []string, found bool,
 	errorf := func(pos token.Position, format string, args ...any) {
 		errs = append(errs, diag.Errorf(pos, format, args...))
 	}
-	groupMarker, ok := t.Package.Markers.Get(markerGroupName)
-	group = strings.TrimSpace(groupMarker.Value)
-	if !ok || group == "" {
+	group = t.Package.API.Group
+	if !t.Package.API.HasGroup || group == "" {
 		errorf(m.Pos, "+%s needs the package's +groupName: the list holds the finalizers of the group's domain", markerAllowedFinalizers)
 		return "", nil, true, errs
 	}

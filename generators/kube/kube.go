@@ -8,8 +8,10 @@
 package kube
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -22,6 +24,7 @@ import (
 	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
+	"github.com/metagen-dev/metagen/schema/resources"
 )
 
 // The markers the layer reads.
@@ -42,6 +45,8 @@ const (
 	markerShortNames    = "metagen:short-names"
 	markerResourceName  = "resourceName"
 	markerSkip          = "kubebuilder:skip"
+	markerDeprecated    = "kubebuilder:deprecatedversion"
+	markerRegisterGen   = "k8s:register-gen"
 )
 
 // Markers are the markers the layer reads, for the generators' declarations.
@@ -57,9 +62,10 @@ const metav1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"
 // DefaultPluralExceptions are client-gen's default --plural-exceptions.
 var DefaultPluralExceptions = map[string]string{"Endpoints": "Endpoints"}
 
-// Resolve fills Package.API and Type.Resource for every input package and
-// returns the conflicts it finds, each at the marker that causes it (load
-// keeps them in Universe.LayerErrors: the pipeline reports them with the
+// Resolve fills Package.API and Type.Resource for every input package,
+// groups the root types into the run's kinds (Universe.Kinds) and returns
+// the conflicts it finds, each at the marker that causes it (load keeps
+// them in Universe.LayerErrors: the pipeline reports them with the
 // generators' errors, once).
 func Resolve(u *model.Universe) []error {
 	var errs []error
@@ -81,55 +87,194 @@ func Resolve(u *model.Universe) []error {
 			errs = append(errs, finalizerErrs...)
 		}
 		setCRDDir(u, pkg, roots > 0)
+		for _, t := range pkg.NamedTypes {
+			if t.Resource != nil {
+				t.Resource.InCRD = pkg.API.CRDDir != "" && inCRD(t)
+			}
+		}
 	}
-	shareAcrossVersions(u)
-	return errs
+	kinds, kindErrs := groupKinds(u)
+	u.Kinds = kinds
+	return append(errs, kindErrs...)
 }
 
-// shareAcrossVersions gives the versions of a kind of a group the names and
-// scope that one of them declares, as controller-gen applies every
-// version's +kubebuilder:resource to the one CRD: the highest version (by
-// Kubernetes version priority) with markers gives them. The CRD generator
-// reports versions whose markers disagree.
-func shareAcrossVersions(u *model.Universe) {
-	byKind := map[string][]*model.Type{}
-	var keys []string
+// inCRD: a root type is a version of its kind's CRD unless +metagen:crd=false
+// or, without +metagen:crd, +kubebuilder:skipversion leaves it out.
+func inCRD(t *model.Type) bool {
+	if m, ok := t.Markers.Get(markerCRD); ok {
+		return m.Bool()
+	}
+	return !t.Resource.SkipVersion
+}
+
+// groupKinds groups the root types of the packages with a +groupName into
+// kinds, their versions sorted by Kubernetes version priority, and gives the
+// versions of a kind the names and scope that one of them declares, as
+// controller-gen applies every version's +kubebuilder:resource to the one
+// CRD: the highest version with markers gives them. Versions whose markers
+// disagree, and a version declared twice, are errors; a kind's CRD
+// problems (its storage version, its directory) are the kind's CRDErrors.
+func groupKinds(u *model.Universe) ([]*model.Kind, []error) {
+	var errs []error
+	errorf := func(pos token.Position, format string, args ...any) {
+		errs = append(errs, diag.Errorf(pos, format, args...))
+	}
+	byKey := map[string]*model.Kind{}
+	var kinds []*model.Kind
 	for _, pkg := range u.Packages {
 		for _, t := range pkg.NamedTypes {
 			if t.Resource == nil || !pkg.API.HasGroup {
 				continue
 			}
 			key := pkg.API.Group + "/" + t.Resource.Kind
-			if byKind[key] == nil {
-				keys = append(keys, key)
+			k := byKey[key]
+			if k == nil {
+				k = &model.Kind{Group: pkg.API.Group, Kind: t.Resource.Kind, ListKind: t.Resource.ListKind}
+				byKey[key] = k
+				kinds = append(kinds, k)
 			}
-			byKind[key] = append(byKind[key], t)
+			if other := versionNamed(k, pkg.API.Version); other != nil {
+				errorf(t.Pos, "%s.%s: version %s is declared twice, also at %s", t.Name, k.Group, pkg.API.Version, other.Pos)
+				continue
+			}
+			t.Resource.Of = k
+			k.Versions = append(k.Versions, t)
 		}
 	}
-	for _, key := range keys {
-		versions := byKind[key]
-		sort.SliceStable(versions, func(i, j int) bool {
-			return kubeversion.CompareKubeAwareVersionStrings(versions[i].Package.API.Version, versions[j].Package.API.Version) > 0
+	for _, k := range kinds {
+		sort.SliceStable(k.Versions, func(i, j int) bool {
+			return kubeversion.CompareKubeAwareVersionStrings(k.Versions[i].Package.API.Version, k.Versions[j].Package.API.Version) > 0
 		})
-		var names, scope *model.Resource
-		for _, t := range versions {
-			if names == nil && t.Resource.NamesBy != nil {
-				names = t.Resource
-			}
-			if scope == nil && t.Resource.ScopeBy != nil {
-				scope = t.Resource
-			}
+		errs = append(errs, settleKind(k)...)
+		settleCRD(k)
+	}
+	sort.Slice(kinds, func(i, j int) bool {
+		if kinds[i].Group != kinds[j].Group {
+			return kinds[i].Group < kinds[j].Group
 		}
-		for _, t := range versions {
-			r := t.Resource
-			if names != nil && r.NamesBy == nil {
-				r.Plural, r.Singular, r.ShortNames, r.Categories = names.Plural, names.Singular, names.ShortNames, names.Categories
-			}
-			if scope != nil && r.ScopeBy == nil {
-				r.Namespaced = scope.Namespaced
-			}
+		return kinds[i].Kind < kinds[j].Kind
+	})
+	return kinds, errs
+}
+
+func versionNamed(k *model.Kind, version string) *model.Type {
+	for _, t := range k.Versions {
+		if t.Package.API.Version == version {
+			return t
 		}
 	}
+	return nil
+}
+
+// settleKind gives the kind, and each of its versions without markers of
+// their own, the names of the highest version whose markers give names and
+// the scope of the highest whose markers give a scope (else the defaults of
+// its highest CRD version, or of its highest version). A version whose own
+// markers give other names or another scope is an error at its marker.
+func settleKind(k *model.Kind) []error {
+	var errs []error
+	fallback := k.Versions[0]
+	if crd := k.CRDVersions(); len(crd) > 0 {
+		fallback = crd[0]
+	}
+	namesBy, scopeBy := fallback, fallback
+	var namesMarked, scopeMarked *model.Type
+	for _, t := range k.Versions {
+		r := t.Resource
+		switch {
+		case r.NamesBy == nil:
+		case namesMarked == nil:
+			namesMarked, namesBy = t, t
+		case describeNames(r.Names) != describeNames(namesMarked.Resource.Names):
+			m := namesMarked.Resource
+			errs = append(errs, diag.Errorf(r.NamesBy.Pos, "%s.%s: %s gives version %s %s, but %s at %s gives version %s %s; the versions of a kind share their names: give them the same markers, or put them on one version only",
+				t.Name, k.Group, r.NamesBy, t.Package.API.Version, describeNames(r.Names), m.NamesBy, m.NamesBy.Pos, namesMarked.Package.API.Version, describeNames(m.Names)))
+		}
+		switch {
+		case r.ScopeBy == nil:
+		case scopeMarked == nil:
+			scopeMarked, scopeBy = t, t
+		case r.ClusterScoped != scopeMarked.Resource.ClusterScoped:
+			m := scopeMarked.Resource
+			errs = append(errs, diag.Errorf(r.ScopeBy.Pos, "%s.%s: version %s is %s (%s), version %s is %s (%s at %s)",
+				t.Name, k.Group, t.Package.API.Version, scopeName(r.ClusterScoped), scopeReason(*r.ScopeBy), scopeMarked.Package.API.Version, scopeName(m.ClusterScoped), scopeReason(*m.ScopeBy), m.ScopeBy.Pos))
+		}
+	}
+	names := namesBy.Resource.Names
+	k.Plural, k.Singular, k.ShortNames, k.Categories = names.Plural, names.Singular, names.ShortNames, names.Categories
+	k.ClusterScoped = scopeBy.Resource.ClusterScoped
+	for _, t := range k.Versions {
+		r := t.Resource
+		if namesMarked != nil && r.NamesBy == nil {
+			r.Plural, r.Singular, r.ShortNames, r.Categories = k.Plural, k.Singular, k.ShortNames, k.Categories
+		}
+		if scopeMarked != nil && r.ScopeBy == nil {
+			r.ClusterScoped = k.ClusterScoped
+		}
+	}
+	return errs
+}
+
+// settleCRD decides the kind's CRD: its directory and manifest (those of its
+// highest CRD version) and its storage version, the only version or the one
+// marked +kubebuilder:storageversion.
+func settleCRD(k *model.Kind) {
+	versions := k.CRDVersions()
+	if len(versions) == 0 {
+		return
+	}
+	first := versions[0]
+	k.CRDDir = first.Package.API.CRDDir
+	k.CRDPath = filepath.Join(k.CRDDir, k.Group+"_"+k.Plural+".yaml")
+	for _, t := range versions[1:] {
+		if dir := t.Package.API.CRDDir; dir != k.CRDDir {
+			k.CRDErrors = append(k.CRDErrors, diag.Errorf(t.Pos, "%s.%s: version %s writes its CRD to %s, version %s to %s; give the packages the same +metagen:crd-dir",
+				t.Name, k.Group, t.Package.API.Version, filepath.Join(dir, filepath.Base(k.CRDPath)), first.Package.API.Version, k.CRDPath))
+		}
+	}
+	if len(versions) == 1 {
+		k.Storage = first
+		return
+	}
+	var marked []*model.Type
+	for _, t := range versions {
+		if t.Resource.StorageVersion {
+			marked = append(marked, t)
+		}
+	}
+	if len(marked) == 1 {
+		k.Storage = marked[0]
+		return
+	}
+	for _, t := range versions {
+		k.CRDErrors = append(k.CRDErrors, diag.Errorf(t.Pos, "%s.%s has %d versions and %d marked +kubebuilder:storageversion; mark exactly one", k.Kind, k.Group, len(versions), len(marked)))
+	}
+}
+
+func describeNames(n resources.Names) string {
+	return fmt.Sprintf("plural %s, singular %s, short names %s, categories %s", n.Plural, n.Singular, orNone(n.ShortNames), orNone(n.Categories))
+}
+
+func orNone(list []string) string {
+	if len(list) == 0 {
+		return "none"
+	}
+	return strings.Join(list, ",")
+}
+
+func scopeName(clusterScoped bool) string {
+	if clusterScoped {
+		return "Cluster"
+	}
+	return "Namespaced"
+}
+
+// scopeReason names the marker that gives a version its scope.
+func scopeReason(m markers.Marker) string {
+	if m.Name == markerGenclient {
+		return "+genclient without +genclient:nonNamespaced"
+	}
+	return m.String()
 }
 
 // setCRDDir: +metagen:crd-dir, else --crd-dir (relative to the module root)
@@ -172,10 +317,17 @@ func PluralExceptions(s model.Settings) map[string]string {
 	return out
 }
 
+// groupVersion reads a package's group version, and the groups client-gen
+// and register-gen give it where they decide otherwise: client-gen takes a
+// package without +groupName to be <group>/<version> (its parent
+// directory), register-gen reads its own +k8s:register-gen=<group>.
 func groupVersion(pkg *model.Package) model.GroupVersion {
-	gv := model.GroupVersion{Version: pkg.Name}
+	gv := model.GroupVersion{Version: pkg.Name, PackageVersion: pkg.Name, ClientGroup: path.Base(path.Dir(pkg.Path))}
 	if m, ok := pkg.Markers.Get(markerGroupName); ok {
 		gv.Group, gv.HasGroup, gv.GroupPos = m.Value, true, m.Pos
+		gv.ClientGroup, gv.RegisterGroup = m.Value, m.Value
+	} else if m, ok := pkg.Markers.Get(markerRegisterGen); ok && m.Value != "" && m.Value != "true" && m.Value != "package" {
+		gv.RegisterGroup = m.Value
 	}
 	if m, ok := pkg.Markers.Get(markerVersionName); ok {
 		gv.Version = m.Value
@@ -232,8 +384,20 @@ func ResourceOf(t *model.Type) *model.Resource {
 // HasTypeMeta: the type embeds a metav1.TypeMeta.
 func HasTypeMeta(t *model.Type) bool { return fieldOfType(t, "TypeMeta") != nil }
 
-// HasObjectMeta: the type's metadata is a metav1.ObjectMeta.
+// HasObjectMeta: the type's metadata is a metav1.ObjectMeta (a root type
+// of the layer has one).
 func HasObjectMeta(t *model.Type) bool { return fieldOfType(t, "ObjectMeta") != nil }
+
+// EmbedsObjectMeta: the type embeds its metav1.ObjectMeta, as client-gen's
+// and controller-gen's apply configurations need (obj.ObjectMeta).
+func EmbedsObjectMeta(t *model.Type) bool {
+	for _, f := range t.StructFields() {
+		if named, ok := types.Unalias(f.Type()).(*types.Named); ok && f.Embedded && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == metav1Path && named.Obj().Name() == "ObjectMeta" {
+			return true
+		}
+	}
+	return false
+}
 
 // IsList: a type with metav1.ListMeta, as kubebuilder marks lists as roots too.
 func IsList(t *model.Type) bool { return fieldOfType(t, "ListMeta") != nil }
@@ -254,7 +418,7 @@ func fieldOfType(t *model.Type, name string) *model.Field {
 // the load: nil here).
 func Scope(t *model.Type) (namespaced bool, conflict error) {
 	if t.Resource != nil {
-		return t.Resource.Namespaced, nil
+		return !t.Resource.ClusterScoped, nil
 	}
 	namespaced, _, conflict = scopeOf(t)
 	return namespaced, conflict
@@ -296,11 +460,13 @@ func resource(t *model.Type, exceptions map[string]string, crds bool) (*model.Re
 	res := &model.Resource{
 		Kind:     t.Name,
 		ListKind: t.Name + "List",
-		Singular: strings.ToLower(t.Name),
+		Names:    resources.Names{Singular: strings.ToLower(t.Name)},
 		List:     t.Package.Lookup(t.Name + "List"),
 	}
 	var scopeErr error
-	res.Namespaced, res.ScopeBy, scopeErr = scopeOf(t)
+	var namespaced bool
+	namespaced, res.ScopeBy, scopeErr = scopeOf(t)
+	res.ClusterScoped = !namespaced
 	if scopeErr != nil {
 		errs = append(errs, scopeErr)
 	}
@@ -349,8 +515,8 @@ func resource(t *model.Type, exceptions map[string]string, crds bool) (*model.Re
 		res.Plural = ClientGenPlural(t.Name, exceptions)
 	}
 	res.StatusSubresource = t.Markers.Has(markerStatus)
-	res.Served, res.StorageMarked = !t.Markers.Has(markerUnserved), t.Markers.Has(markerStorage)
-	res.SkipVersion = t.Markers.Has(markerSkipVersion)
+	res.Unserved, res.StorageVersion = t.Markers.Has(markerUnserved), t.Markers.Has(markerStorage)
+	res.SkipVersion, res.Deprecated = t.Markers.Has(markerSkipVersion), t.Markers.Has(markerDeprecated)
 	return res, errs
 }
 

@@ -184,15 +184,12 @@ func (o Output) Owned(universe *model.Universe, fileName string) []string {
 	return out
 }
 
-// Write is a manifest generator's Run: in the pass of the run's first
-// package (so that it happens, and errors are reported, once), the markers
-// called names are grouped by directory, build makes each group's objects,
-// and each group with some gets fileName in its directory.
+// Write is a manifest generator's whole-run stage (gen.Generator.RunAll):
+// the markers called names, of every package, are grouped by directory,
+// build makes each group's objects, and each group with some gets fileName
+// in its directory.
 func (o Output) Write(pass *gen.Pass, fileName string, build func(markers.Set) ([]any, []error), names ...string) error {
 	universe := pass.Universe
-	if len(universe.Packages) == 0 || universe.Packages[0] != pass.Package {
-		return nil
-	}
 	groups, errs := o.Groups(universe, names...)
 	header, err := o.Header(universe)
 	if err != nil {

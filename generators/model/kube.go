@@ -4,6 +4,7 @@ import (
 	"go/token"
 
 	"github.com/metagen-dev/metagen/generators/markers"
+	"github.com/metagen-dev/metagen/schema/resources"
 )
 
 // The Kubernetes layer: the API facts of the input packages, computed once
@@ -19,6 +20,14 @@ type GroupVersion struct {
 	GroupPos token.Position
 	// Version is +versionName's value, else the package name.
 	Version string
+	// ClientGroup is the group client-gen generates clients for: +groupName,
+	// else the package's parent directory (client-gen's <group>/<version>
+	// layout). RegisterGroup is register-gen's GroupName: +groupName, else a
+	// +k8s:register-gen=<group> value ("" for none).
+	ClientGroup, RegisterGroup string
+	// PackageVersion is the version client-gen and register-gen give the
+	// package: its name (neither reads +versionName).
+	PackageVersion string
 	// CRDDir is the absolute directory the package's CRDs are written to
 	// ("" for none): +metagen:crd-dir, else --crd-dir for a package with
 	// +groupName and root types. CRDDirBy is the marker (for --crd-dir, one
@@ -27,30 +36,71 @@ type GroupVersion struct {
 	CRDDirBy markers.Marker
 }
 
-// Resource is a root type as an API resource.
+// Resource is a root type as an API resource: one version of a Kind. Its
+// names, scope and flags are schema/resources' run-time shape (what the
+// generated RegisterResources records and the in-process server serves),
+// with one polarity: ClusterScoped, Unserved. Names.StorageVersion is
+// +kubebuilder:storageversion as marked (with one version, that version
+// stores whatever the markers say: Kind.Storage decides).
 type Resource struct {
 	Kind, ListKind string
-	// Plural is the resource name in URLs and in the CRD's names.
-	Plural, Singular       string
-	ShortNames, Categories []string
-	Namespaced             bool
-	// StatusSubresource: the CRD serves /status (+kubebuilder:subresource:status).
-	StatusSubresource bool
+	resources.Names
+	// Of is the kind this resource is a version of (nil for a package
+	// without +groupName).
+	Of *Kind
 	// AllowedFinalizers are +metagen:allowed-finalizers' names (checked):
 	// the finalizers of the group's domain the type's controllers own.
 	AllowedFinalizers []string
-	// Served: this version is served (no +kubebuilder:unservedversion).
-	// StorageMarked: it is marked +kubebuilder:storageversion (with one
-	// version, that version stores whatever the markers say).
-	Served, StorageMarked bool
 	// SkipVersion: +kubebuilder:skipversion leaves the version out of its CRD
-	// (the client still has it).
-	SkipVersion bool
+	// (the client still has it). Deprecated: +kubebuilder:deprecatedversion.
+	SkipVersion, Deprecated bool
+	// InCRD: the version is one of its kind's CRD: its package has a CRD
+	// directory, and neither +metagen:crd=false nor (without +metagen:crd)
+	// +kubebuilder:skipversion leaves it out.
+	InCRD bool
 	// List is the KindList type of the package, or nil.
 	List *Type
 	// NamesBy and ScopeBy are the markers that give the names and the
 	// scope, when not defaults: for messages about conflicts.
 	NamesBy, ScopeBy *markers.Marker
+}
+
+// Kind is one kind of an API group across its versions (the root types of
+// that name in the packages of that +groupName), as the CRD, the clients,
+// the register and the server see it; computed once by the layer, whose
+// conflicts (versions whose names or scope disagree, a version declared
+// twice) are positioned errors reported once.
+type Kind struct {
+	Group, Kind, ListKind string
+	// Names and scope are shared by every version: those of the highest
+	// version whose markers give them (NamesBy, ScopeBy), else the highest
+	// version's defaults. Versions' Resources carry the same.
+	resources.Names
+	// Versions are the kind's root types, highest Kubernetes version
+	// priority first (each with its Resource).
+	Versions []*Type
+	// CRDDir is the directory of the kind's CRD (its highest CRD version's
+	// package's), "" when no version is in a CRD; CRDPath the manifest.
+	CRDDir, CRDPath string
+	// Storage is the version the CRD stores: the only CRD version, else the
+	// one marked +kubebuilder:storageversion; nil when that is not one.
+	Storage *Type
+	// CRDErrors are the conflicts of the kind's CRD versions (no single
+	// storage version, versions in different CRD directories): the crd
+	// generator's to report.
+	CRDErrors []error
+}
+
+// CRDVersions are the versions of the kind its CRD serves (Resource.InCRD),
+// highest priority first.
+func (k *Kind) CRDVersions() []*Type {
+	var out []*Type
+	for _, t := range k.Versions {
+		if t.Resource.InCRD {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // Settings are the run's command-line choices that change what the

@@ -34,6 +34,9 @@ type Universe struct {
 	// LayerErrors are the conflicts the Kubernetes layer found (two markers
 	// that disagree), positioned; the pipeline reports them once.
 	LayerErrors []error
+	// Kinds are the layer's kinds: the root types of the input packages
+	// grouped by group and kind, sorted by group, then kind.
+	Kinds []*Kind
 	// Warnings are the load's harmless problems (*diag.Warning), sorted.
 	Warnings []error
 	// Peers are the packages besides the inputs that conversion-gen and

@@ -192,7 +192,7 @@ func checkNames(t *testing.T, plan *gofile.Plan, want map[resourceKey]*model.Res
 			}
 			crds++
 			if n.Plural != res.Plural || n.Singular != res.Singular || strings.Join(n.ShortNames, ",") != strings.Join(res.ShortNames, ",") ||
-				strings.Join(n.Categories, ",") != strings.Join(res.Categories, ",") || (crd.Spec.Scope == "Namespaced") != res.Namespaced {
+				strings.Join(n.Categories, ",") != strings.Join(res.Categories, ",") || (crd.Spec.Scope == "Cluster") != res.ClusterScoped {
 				t.Errorf("%s: CRD names %+v scope %s; the layer: %+v", change.Path, n, crd.Spec.Scope, *res)
 			}
 			// Served and storage versions: the layer's, per version.
@@ -203,9 +203,9 @@ func checkNames(t *testing.T, plan *gofile.Plan, want map[resourceKey]*model.Res
 					continue
 				}
 				versions++
-				storage := layer.StorageMarked || len(crd.Spec.Versions) == 1
-				if v.Served != layer.Served || v.Storage != storage {
-					t.Errorf("%s: version %s served=%v storage=%v; the layer: served=%v storage=%v", change.Path, v.Name, v.Served, v.Storage, layer.Served, storage)
+				storage := layer.Of != nil && layer.Of.Storage != nil && layer.Of.Storage.Resource == layer
+				if v.Served != !layer.Unserved || v.Storage != storage {
+					t.Errorf("%s: version %s served=%v storage=%v; the layer: served=%v storage=%v", change.Path, v.Name, v.Served, v.Storage, !layer.Unserved, storage)
 				}
 			}
 		case strings.Contains(change.Path, string(filepath.Separator)+"typed"+string(filepath.Separator)):

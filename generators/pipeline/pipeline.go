@@ -230,7 +230,9 @@ func run(universe *model.Universe, selected, checks []*gen.Generator, render ren
 	for _, pkg := range universe.Packages {
 		for _, g := range selected {
 			if g.Enabled == nil || g.Enabled(pkg) {
-				jobs = append(jobs, &job{pass: &gen.Pass{Generator: g, Universe: universe, Package: pkg, RunState: state}})
+				if g.Run != nil {
+					jobs = append(jobs, &job{pass: &gen.Pass{Generator: g, Universe: universe, Package: pkg, RunState: state}})
+				}
 				running[g] = true
 			}
 		}
@@ -238,6 +240,12 @@ func run(universe *model.Universe, selected, checks []*gen.Generator, render ren
 			if g.Enabled == nil || g.Enabled(pkg) {
 				checkJobs = append(checkJobs, &job{pass: &gen.Pass{Generator: g, Universe: universe, Package: pkg, RunState: state}, check: true})
 			}
+		}
+	}
+	// The whole-run stages, once, of the generators some package opts in to.
+	for _, g := range selected {
+		if g.RunAll != nil && running[g] {
+			jobs = append(jobs, &job{pass: &gen.Pass{Generator: g, Universe: universe, RunState: state}})
 		}
 	}
 	var wg sync.WaitGroup
@@ -322,7 +330,11 @@ type renderer struct {
 // warnings (*diag.Warning) beside or instead of errors; only errors stop it.
 func (j *job) execute(render renderer) {
 	pass := j.pass
-	errs, warnings := diag.Split(pass.Generator.Run(pass))
+	run := pass.Generator.Run
+	if pass.Package == nil {
+		run = pass.Generator.RunAll
+	}
+	errs, warnings := diag.Split(run(pass))
 	j.warnings = append(warnings, pass.Warnings()...)
 	if len(errs) > 0 {
 		j.err = errors.Join(errs...)

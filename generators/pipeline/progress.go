@@ -95,7 +95,9 @@ func (o *observer) jobsDone(packages int, jobs []*job) {
 			o.stats.Generators = append(o.stats.Generators, GeneratorStats{Name: name})
 		}
 		g := &o.stats.Generators[i]
-		g.Packages++
+		if j.pass.Package != nil { // not a whole-run stage
+			g.Packages++
+		}
 		g.Files += len(j.files)
 		g.Time += j.elapsed
 		g.Format += j.format

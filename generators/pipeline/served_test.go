@@ -115,7 +115,7 @@ func compareServed(t *testing.T, what string, disco discovery.DiscoveryInterface
 			compared++
 			resources := listed(schema.GroupVersion{Group: crd.Spec.Group, Version: v.Name})
 			main, ok := resources[layer.Plural]
-			if !layer.Served {
+			if layer.Unserved {
 				if ok {
 					t.Errorf("%s: %s %s/%s is unserved in the layer but the server lists it", what, layer.Kind, crd.Spec.Group, v.Name)
 				}
@@ -126,11 +126,11 @@ func compareServed(t *testing.T, what string, disco discovery.DiscoveryInterface
 				continue
 			}
 			_, status := resources[layer.Plural+"/status"]
-			if main.SingularName != layer.Singular || main.Namespaced != layer.Namespaced || !slices.Equal(main.ShortNames, layer.ShortNames) ||
+			if main.SingularName != layer.Singular || main.Namespaced == layer.ClusterScoped || !slices.Equal(main.ShortNames, layer.ShortNames) ||
 				!slices.Equal(main.Categories, layer.Categories) || status != layer.StatusSubresource {
 				t.Errorf("%s: the server serves %s %s/%s as singular=%q namespaced=%v shortNames=%v categories=%v status=%v; the layer: singular=%q namespaced=%v shortNames=%v categories=%v status=%v",
 					what, layer.Kind, crd.Spec.Group, v.Name, main.SingularName, main.Namespaced, main.ShortNames, main.Categories, status,
-					layer.Singular, layer.Namespaced, layer.ShortNames, layer.Categories, layer.StatusSubresource)
+					layer.Singular, !layer.ClusterScoped, layer.ShortNames, layer.Categories, layer.StatusSubresource)
 			}
 		}
 	}

@@ -67,9 +67,9 @@ var Generator = &gen.Generator{
 	Markers:      []string{markers.RBACMarker, markers.RBACDirMarker},
 	Options:      []*gen.Option{OptionDir, OptionRoleName, OptionFileName, OptionHeader},
 	CommentsOnly: true,
-	// Every package may carry rules; the first package's pass writes them all.
-	Enabled:    func(*model.Package) bool { return true },
-	Run:        run,
+	// Every package may carry rules (Enabled nil: every package); the
+	// manifest belongs to the run.
+	RunAll:     run,
 	OwnedFiles: func(universe *model.Universe) []string { return output.Owned(universe, fileName(universe)) },
 }
 

@@ -115,28 +115,15 @@ func isExternalTypeMeta(f *model.Field) bool {
 		named.Obj().Pkg().Path() == metav1Pkg && strings.Contains(f.Tag, "json")
 }
 
-// groupName is the +groupName value, or the +k8s:register-gen value when it
-// names the group.
-func groupName(pkg *model.Package) string {
-	if m, ok := pkg.Markers.Get(markerGroupName); ok {
-		return strings.TrimSpace(m.Value)
-	}
-	m, _ := pkg.Markers.Get(markerRegisterGen)
-	if v := strings.TrimSpace(m.Value); v != "" && v != "true" && v != "package" {
-		return v
-	}
-	return ""
-}
-
 func run(pass *gen.Pass) error {
 	pkg := pass.Package
 	if errs := notObjects(pkg, gen.ResultOf[*deepcopy.Result](pass, deepcopy.Generator)); len(errs) > 0 {
 		return errors.Join(errs...)
 	}
 	f := pass.NewFile(outputFile)
-	version := jen.Lit(pkg.Name)
+	version := jen.Lit(pkg.API.PackageVersion)
 	f.Comment("GroupName specifies the group name used to register the objects.")
-	f.Const().Id("GroupName").Op("=").Lit(groupName(pkg))
+	f.Const().Id("GroupName").Op("=").Lit(pkg.API.RegisterGroup) // the layer's: +groupName, else +k8s:register-gen=<group>
 	f.Comment("GroupVersion specifies the group and the version used to register the objects.")
 	f.Var().Id("GroupVersion").Op("=").Qual(metav1Pkg, "GroupVersion").Values(jen.Id("Group").Op(":").Id("GroupName"), jen.Id("Version").Op(":").Add(version.Clone()))
 	f.Comment("SchemeGroupVersion is group version used to register these objects")
@@ -174,7 +161,7 @@ func run(pass *gen.Pass) error {
 		jen.Return(jen.Nil()),
 	)
 	if RecordsResources(pkg) {
-		WriteResources(f, pkg, "localSchemeBuilder", pkg.Name) // the version SchemeGroupVersion registers
+		WriteResources(f, pkg, "localSchemeBuilder", pkg.API.PackageVersion) // the version SchemeGroupVersion registers
 	}
 	return nil
 }

@@ -68,7 +68,7 @@ func gvkLiteral(group, version, kind string) jen.Code {
 		field("Group", jen.Lit(group)), field("Version", jen.Lit(version)), field("Kind", jen.Lit(kind)))
 }
 
-// namesLiteral is res as a resources.Names, with only its non-zero fields,
+// namesLiteral is res's resources.Names (the layer's run-time shape), with only its non-zero fields,
 // in the order Names declares them.
 func namesLiteral(res *model.Resource) jen.Code {
 	fields := []jen.Code{field("Plural", jen.Lit(res.Plural)), field("Singular", jen.Lit(res.Singular))}
@@ -82,10 +82,10 @@ func namesLiteral(res *model.Resource) jen.Code {
 		name string
 		on   bool
 	}{
-		{"ClusterScoped", !res.Namespaced},
+		{"ClusterScoped", res.ClusterScoped},
 		{"StatusSubresource", res.StatusSubresource},
-		{"Unserved", !res.Served},
-		{"StorageVersion", res.StorageMarked},
+		{"Unserved", res.Unserved},
+		{"StorageVersion", res.StorageVersion},
 	} {
 		if flag.on {
 			fields = append(fields, field(flag.name, jen.True()))

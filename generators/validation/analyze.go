@@ -1,13 +1,17 @@
 package validation
 
 import (
+	"errors"
 	"go/token"
 	"go/types"
+	"maps"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/metagen-dev/metagen/generators/deepcopy"
+	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
@@ -168,7 +172,10 @@ type universePlan struct {
 	byPath   map[string]*model.Package
 	plans    map[*types.TypeName]*typePlan
 	pkgs     map[string]*packagePlan
-	errs     map[string][]error
+	// errs are the problems the analysis finds, by package; prepare makes
+	// them the run's, leaving failed: the packages whose passes write nothing.
+	errs   map[string][]error
+	failed map[string]bool
 	// excluded holds the +k8s:enumExclude tags of every constant.
 	excluded map[*types.Const]*constExclusion
 	// external holds the +metagen:validation-for declarations (external.go).
@@ -189,7 +196,18 @@ func prepare(p *gen.Prep) (any, error) {
 		objects:   p.ResultOf(deepcopy.Generator).(*deepcopy.Result),
 		registers: p.ResultOf(register.Generator).(*register.Result),
 	}
-	return analyzeUniverse(p.Universe, decided), nil
+	u := analyzeUniverse(p.Universe, decided)
+	// The packages' problems are the run's, once; their passes write nothing.
+	var errs []error
+	u.failed = map[string]bool{}
+	for _, path := range slices.Sorted(maps.Keys(u.errs)) {
+		if pkgErrs := u.errs[path]; len(pkgErrs) > 0 {
+			u.failed[path] = true
+			errs = append(errs, diag.Sort(append([]error(nil), pkgErrs...))...)
+		}
+	}
+	u.errs = nil // the analysis' only
+	return u, errors.Join(errs...)
 }
 
 // decisions are the other generators' results the analysis reads.

@@ -274,11 +274,9 @@
 package validation
 
 import (
-	"errors"
 	"reflect"
 
 	"github.com/metagen-dev/metagen/generators/deepcopy"
-	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/model"
 	"github.com/metagen-dev/metagen/generators/register"
@@ -308,8 +306,8 @@ func enabled(pkg *model.Package) bool {
 
 func run(pass *gen.Pass) error {
 	u := universeOf(pass)
-	if errs := u.errs[pass.Package.Path]; len(errs) > 0 {
-		return errors.Join(diag.Sort(append([]error(nil), errs...))...)
+	if u.failed[pass.Package.Path] {
+		return nil // its problems are the run's (prepare)
 	}
 	if plan := u.pkgs[pass.Package.Path]; plan.hasOutput() {
 		newWriter(pass, plan).write()

@@ -332,6 +332,17 @@ func runGenerator(g *gen.Generator, universe *model.Universe, pkg *model.Package
 	if err := g.Run(pass); err != nil {
 		return nil, diag.Unwrap(err)
 	}
+	if state != nil { // the package's problems are its Prepare's (the run's): those in its directory
+		var errs []error
+		for _, e := range state.ErrorsOf([]*gen.Generator{g}) {
+			if strings.HasPrefix(diag.PositionOf(e).Filename, pkg.Dir+string(filepath.Separator)) {
+				errs = append(errs, e)
+			}
+		}
+		if len(errs) > 0 {
+			return nil, errs
+		}
+	}
 	files := map[string][]byte{}
 	for _, f := range pass.Files() {
 		content, err := gofile.Render(f.Code, gofile.Header{}, g.BuildConstraint)

@@ -57,8 +57,7 @@ var Generator = &gen.Generator{
 	Markers:      []string{markers.WebhookMarker, markers.WebhookConfigurationMarker, markers.WebhookDirMarker},
 	Options:      []*gen.Option{OptionDir, OptionHeader},
 	CommentsOnly: true,
-	Enabled:      func(*model.Package) bool { return true },
-	Run:          run,
+	RunAll:       run, // every package may carry webhooks; the manifest belongs to the run
 	OwnedFiles:   func(universe *model.Universe) []string { return output.Owned(universe, fileName) },
 }
 

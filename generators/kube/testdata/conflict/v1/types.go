@@ -1,0 +1,12 @@
+package v1
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// Lamp has short names of its own in each version, and no storage version.
+//
+// +genclient
+// +kubebuilder:resource:shortName=lampv1
+type Lamp struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+}
