@@ -306,7 +306,7 @@ import (
 // Generator writes zz_generated.validations.go.
 var Generator = &gen.Generator{
 	Name:       "validation",
-	Doc:        "Validate_<Type> functions and their scheme registration, as validation-gen writes them, with ObjectMeta rules and the kubebuilder validation markers as Go code; types of other modules are validated through +metagen:validation-for declarations.",
+	Doc:        "Validate_<Type> functions and their scheme registration, as validation-gen writes them, with ObjectMeta rules, the kubebuilder validation markers as Go code and the CEL rules of root types evaluated as kube-apiserver does (schema/cel); types of other modules are validated through +metagen:validation-for declarations.",
 	Markers:    readMarkers,
 	OutputFile: outputFile,
 	Enabled:    enabled,

@@ -68,6 +68,17 @@ func TestTransitionRules(t *testing.T) {
 	)
 }
 
+// +k8s:immutable is one check, validation-gen's, though a CRD writes it as
+// a transition rule too.
+func TestImmutableTagIsCheckedOnce(t *testing.T) {
+	old, obj := valid(), valid()
+	old.Spec.Region, obj.Spec.Region = "eu", "us"
+	errs := Validate_Widget(expect.Ctx, expect.Update, nil, obj, old)
+	if len(errs) != 1 || errs[0].Field != "spec.region" || errs[0].Origin != "immutable" {
+		t.Errorf("want validation-gen's immutable error alone, got %v", errs)
+	}
+}
+
 // A value that fails a rule and did so before the update, unchanged, is
 // not reported again (ratcheting); a changed one is.
 func TestRatcheting(t *testing.T) {

@@ -37,6 +37,12 @@ type WidgetSpec struct {
 	// +kubebuilder:validation:XValidation:rule="oldSelf.hasValue() ? self >= oldSelf.value() : self > 0",message="size may only grow",optionalOldSelf=true
 	Size *int32 `json:"size,omitempty"`
 
+	// Region is validation-gen's immutable: its Go check, not the CEL rule
+	// a CRD writes for it, reports a change, once.
+	// +k8s:immutable
+	// +optional
+	Region string `json:"region,omitempty"`
+
 	// +optional
 	URL string `json:"url,omitempty"`
 	// +optional

@@ -107,7 +107,7 @@ func Validate_Port(ctx context.Context, op operation.Operation, fldPath *field.P
 var widgetMetadata = meta.Rules{Namespaced: true}
 
 // celRules_Widget are the CEL rules of Widget's schema, as its CRD holds it, compiled on first use.
-var celRules_Widget = cel.New(`{"type":"object","required":["spec"],"properties":{"apiVersion":{"type":"string"},"kind":{"type":"string"},"metadata":{"type":"object"},"spec":{"type":"object","required":["max","min"],"properties":{"max":{"type":"integer","format":"int32","maximum":100},"min":{"type":"integer","format":"int32","maximum":100},"mode":{"type":"string","maxLength":10,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"mode is immutable"}]},"path":{"type":"string"},"ports":{"type":"array","maxItems":10,"items":{"type":"object","required":["name"],"properties":{"name":{"type":"string","maxLength":10},"port":{"type":"integer","format":"int32"}},"x-kubernetes-validations":[{"rule":"has(self.port) || self.name == 'none'","message":"port is required","reason":"FieldValueRequired"}]},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"size":{"type":"integer","format":"int32","x-kubernetes-validations":[{"rule":"oldSelf.hasValue() ? self >= oldSelf.value() : self > 0","message":"size may only grow","optionalOldSelf":true}]},"url":{"type":"string"}},"x-kubernetes-validations":[{"rule":"self.min <= self.max","messageExpression":"'min exceeds max in mode ' + self.mode","reason":"FieldValueForbidden","fieldPath":".min"},{"rule":"!has(oldSelf.mode) || has(self.mode)","message":"mode may not be removed"},{"rule":"(has(self.url)?1:0)+(has(self.path)?1:0) == 1","message":"exactly one of the fields in [url path] must be set"}]}},"x-kubernetes-validations":[{"rule":"self.metadata.name.startsWith('w-')","message":"name must start with w-"}]}`, true)
+var celRules_Widget = cel.New(`{"type":"object","required":["spec"],"properties":{"apiVersion":{"type":"string"},"kind":{"type":"string"},"metadata":{"type":"object"},"spec":{"type":"object","required":["max","min"],"properties":{"max":{"type":"integer","format":"int32","maximum":100},"min":{"type":"integer","format":"int32","maximum":100},"mode":{"type":"string","maxLength":10,"x-kubernetes-validations":[{"rule":"self == oldSelf","message":"mode is immutable"}]},"path":{"type":"string"},"ports":{"type":"array","maxItems":10,"items":{"type":"object","required":["name"],"properties":{"name":{"type":"string","maxLength":10},"port":{"type":"integer","format":"int32"}},"x-kubernetes-validations":[{"rule":"has(self.port) || self.name == 'none'","message":"port is required","reason":"FieldValueRequired"}]},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"},"region":{"type":"string"},"size":{"type":"integer","format":"int32","x-kubernetes-validations":[{"rule":"oldSelf.hasValue() ? self >= oldSelf.value() : self > 0","message":"size may only grow","optionalOldSelf":true}]},"url":{"type":"string"}},"x-kubernetes-validations":[{"rule":"self.min <= self.max","messageExpression":"'min exceeds max in mode ' + self.mode","reason":"FieldValueForbidden","fieldPath":".min"},{"rule":"!has(oldSelf.mode) || has(self.mode)","message":"mode may not be removed"},{"rule":"(has(self.url)?1:0)+(has(self.path)?1:0) == 1","message":"exactly one of the fields in [url path] must be set"}]}},"x-kubernetes-validations":[{"rule":"self.metadata.name.startsWith('w-')","message":"name must start with w-"}]}`, true)
 
 // Validate_Widget validates an instance of Widget according
 // to declarative validation rules in the API schema.
@@ -183,6 +183,31 @@ func Validate_WidgetSpec(ctx context.Context, op operation.Operation, fldPath *f
 			return &oldObj.Mode
 		})
 		errs = append(errs, rules.Child(fldPath, "mode", fn(nil, &obj.Mode, oldVal, oldObj != nil))...)
+	}
+	{
+		// field WidgetSpec.Region
+		fn := func(fldPath *field.Path, obj, oldObj *string, oldValueCorrelated bool) (errs field.ErrorList) {
+			// don't revalidate unchanged data
+			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj)) {
+				return nil
+			}
+			earlyReturn := false
+			if e := validate.Immutable(ctx, op, fldPath, obj, oldObj).MarkShortCircuit(); len(e) != 0 {
+				errs = append(errs, e...)
+				earlyReturn = true
+			}
+			if *obj == "" {
+				earlyReturn = true
+			}
+			if earlyReturn {
+				return errs // do not proceed
+			}
+			return errs
+		}
+		oldVal := safe.Field(oldObj, func(oldObj *WidgetSpec) *string {
+			return &oldObj.Region
+		})
+		errs = append(errs, rules.Child(fldPath, "region", fn(nil, &obj.Region, oldVal, oldObj != nil))...)
 	}
 	{
 		// field WidgetSpec.Ports
