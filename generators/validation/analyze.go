@@ -15,6 +15,7 @@ import (
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
+	"github.com/metagen-dev/metagen/generators/openapi"
 	"github.com/metagen-dev/metagen/generators/register"
 )
 
@@ -50,6 +51,8 @@ type typePlan struct {
 	metadata     *metadataPlan
 	root         bool
 	subresources []string
+	// cel is set for root types whose schema carries CEL rules (cel.go).
+	cel *celPlan
 
 	// has is set once the analysis finds something to validate.
 	has bool
@@ -181,6 +184,10 @@ type universePlan struct {
 	// external holds the +metagen:validation-for declarations (external.go).
 	external *externalSet
 	decided  decisions
+	// warnings are kept per package, as errs are.
+	warnings map[string][]error
+	// immutable are the positions of +k8s:immutable tags (cel.go).
+	immutable map[token.Position]bool
 }
 
 func universeOf(pass *gen.Pass) *universePlan {
@@ -195,6 +202,7 @@ func prepare(p *gen.Prep) (any, error) {
 	decided := decisions{
 		objects:   p.ResultOf(deepcopy.Generator).(*deepcopy.Result),
 		registers: p.ResultOf(register.Generator).(*register.Result),
+		schemas:   p.ResultOf(openapi.Generator).(*openapi.Result),
 	}
 	u := analyzeUniverse(p.Universe, decided)
 	// The packages' problems are the run's, once; their passes write nothing.
@@ -214,6 +222,9 @@ func prepare(p *gen.Prep) (any, error) {
 type decisions struct {
 	objects   *deepcopy.Result
 	registers *register.Result
+	// schemas give the CRD schema of root types, whose CEL rules generated
+	// validation evaluates.
+	schemas *openapi.Result
 }
 
 // analyzeUniverse analyzes every type of every package that opts in, then
@@ -228,6 +239,7 @@ func analyzeUniverse(universe *model.Universe, decided decisions) *universePlan 
 		plans:    map[*types.TypeName]*typePlan{},
 		pkgs:     map[string]*packagePlan{},
 		errs:     map[string][]error{},
+		warnings: map[string][]error{},
 		excluded: map[*types.Const]*constExclusion{},
 	}
 	for _, pkg := range universe.Packages {
@@ -301,7 +313,7 @@ func (u *universePlan) markReachable() {
 }
 
 func (tp *typePlan) computeHas() bool {
-	if tp.self.has() || tp.enum != nil || tp.metadata != nil || len(tp.unions) > 0 || len(tp.dependents) > 0 || len(tp.modes) > 0 {
+	if tp.self.has() || tp.enum != nil || tp.metadata != nil || tp.cel != nil || len(tp.unions) > 0 || len(tp.dependents) > 0 || len(tp.modes) > 0 {
 		return true
 	}
 	for _, fp := range tp.fields {
@@ -342,6 +354,7 @@ func (a *analyzer) analyzeTypes() {
 		tp.root = true
 		tp.metadata = a.metadataPlan(t)
 		tp.subresources = a.subresources(t)
+		tp.cel = a.celRules(t)
 		if tp.metadata != nil {
 			tp.fields = withoutObjectMeta(tp.fields)
 		}

@@ -144,8 +144,26 @@
 // k8s.io/api's PortStatus.Error is +optional and
 // +kubebuilder:validation:Required, and optional to kube-apiserver.
 // (controller-gen gives the kubebuilder marker precedence; validation-gen
-// reads neither dialect.) XValidation (CEL) is left to the CRD schema,
-// which kube-apiserver enforces.
+// reads neither dialect.)
+//
+// # CEL rules
+//
+// A root type whose schema carries CEL rules (+kubebuilder:validation:XValidation,
+// and the rules ExactlyOneOf, AtMostOneOf and AtLeastOneOf write) gets them
+// evaluated at the end of its Validate_<Type>, as kube-apiserver evaluates
+// the x-kubernetes-validations of its CRD: the generated file holds the
+// structural schema (openapi's Expand, the schema the crd generator writes,
+// a kind's metadata as a CRD has it, without descriptions) as JSON, and
+// schema/cel compiles its rules once per process, on first use, with
+// apiextensions-apiserver's own CEL validator, and runs them on the object
+// converted to unstructured: the same limits, transition rules on update
+// only, optionalOldSelf, ratcheting, messageExpression, reason and
+// fieldPath, and no rule evaluated after an error kube-apiserver treats as
+// blocking (one error says so). The rules a CRD writes for +k8s:immutable
+// are left out: the tag's Go check enforces it, in validation-gen's words.
+// Only a package with rules imports schema/cel, so binaries without rules
+// link no CEL. A type whose schema cannot be expanded (an interface, a
+// recursive type) keeps its rules for the CRD, with a warning.
 //
 // A kubebuilder marker checks the JSON, as the CRD schema does: MinLength
 // and MaxLength on a []byte count the characters of its base64 string;
@@ -274,22 +292,29 @@
 package validation
 
 import (
+	"errors"
 	"reflect"
 
 	"github.com/metagen-dev/metagen/generators/deepcopy"
+	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/model"
+	"github.com/metagen-dev/metagen/generators/openapi"
 	"github.com/metagen-dev/metagen/generators/register"
 )
 
 // Generator writes zz_generated.validations.go.
 var Generator = &gen.Generator{
-	Name:           "validation",
-	Doc:            "Validate_<Type> functions and their scheme registration, as validation-gen writes them, with ObjectMeta rules and the kubebuilder validation markers as Go code; types of other modules are validated through +metagen:validation-for declarations.",
-	Markers:        readMarkers,
-	OutputFile:     outputFile,
-	Enabled:        enabled,
-	Requires:       []*gen.Generator{deepcopy.Generator, register.Generator},
+	Name:       "validation",
+	Doc:        "Validate_<Type> functions and their scheme registration, as validation-gen writes them, with ObjectMeta rules, the kubebuilder validation markers as Go code and the CEL rules of root types evaluated as kube-apiserver does (schema/cel); types of other modules are validated through +metagen:validation-for declarations.",
+	Markers:    readMarkers,
+	OutputFile: outputFile,
+	Enabled:    enabled,
+	Requires:   []*gen.Generator{deepcopy.Generator, register.Generator, openapi.Generator},
+	// The CRD schema of root types, for their CEL rules, whose markers this
+	// generator declares it reads; the other schema markers it reads (or not)
+	// on its own.
+	StructureOnly:  []*gen.Generator{openapi.Generator},
 	Prepare:        prepare,
 	ResultType:     reflect.TypeOf(&universePlan{}),
 	Run:            run,
@@ -306,6 +331,12 @@ func enabled(pkg *model.Package) bool {
 
 func run(pass *gen.Pass) error {
 	u := universeOf(pass)
+	for _, w := range u.warnings[pass.Package.Path] {
+		var warning *diag.Warning
+		if errors.As(w, &warning) {
+			pass.Warn(warning.Pos, "%s", warning.Msg)
+		}
+	}
 	if u.failed[pass.Package.Path] {
 		return nil // its problems are the run's (prepare)
 	}
