@@ -239,7 +239,9 @@ func prepare(scheme *runtime.Scheme, gvk schema.GroupVersionKind, hasStatus bool
 // RulesOnServer runs each case on the API server of cfg in namespace (for
 // namespaced kinds): an update case creates the stored object first (and
 // writes its status through /status), sends the write with dryRun=All, and
-// deletes the stored object again; it fails each case whose 422 causes
+// deletes the stored object again (a stored object that exists already, one
+// the test seeded, for example before the rules existed to test ratcheting,
+// is used as it is and kept); it fails each case whose 422 causes
 // (field: message, in order) differ from Want. The kinds must be served
 // (the in-process server with the scheme, or kube-apiserver with the CRDs
 // metagen writes).
@@ -301,21 +303,27 @@ func ServerErrors(ctx context.Context, client dynamic.Interface, scheme *runtime
 	dryRun := []string{metav1.DryRunAll}
 	if old == nil {
 		_, err = r.Create(ctx, u, metav1.CreateOptions{DryRun: dryRun})
-		return answerErrors(err), nil
+		return ErrorsOf(err), nil
 	}
 	oldU, err := toUnstructured(old)
 	if err != nil {
 		return nil, err
 	}
 	stored, err := r.Create(ctx, oldU, metav1.CreateOptions{})
-	if err != nil {
-		return nil, fmt.Errorf("case %q: the stored object is refused: %s", c.Name, strings.Join(answerErrors(err), "; "))
+	seeded := apierrors.IsAlreadyExists(err)
+	if seeded {
+		stored, err = r.Get(ctx, oldU.GetName(), metav1.GetOptions{})
 	}
-	defer func() { _ = r.Delete(context.Background(), stored.GetName(), metav1.DeleteOptions{}) }()
-	if status, ok := oldU.Object["status"]; ok && names.StatusSubresource {
+	if err != nil {
+		return nil, fmt.Errorf("case %q: the stored object is refused: %s", c.Name, strings.Join(ErrorsOf(err), "; "))
+	}
+	if !seeded {
+		defer func() { _ = r.Delete(context.Background(), stored.GetName(), metav1.DeleteOptions{}) }()
+	}
+	if status, ok := oldU.Object["status"]; ok && names.StatusSubresource && !seeded {
 		stored.Object["status"] = status
 		if stored, err = r.UpdateStatus(ctx, stored, metav1.UpdateOptions{}); err != nil {
-			return nil, fmt.Errorf("case %q: the stored object's status is refused: %s", c.Name, strings.Join(answerErrors(err), "; "))
+			return nil, fmt.Errorf("case %q: the stored object's status is refused: %s", c.Name, strings.Join(ErrorsOf(err), "; "))
 		}
 	}
 	u.SetResourceVersion(stored.GetResourceVersion())
@@ -325,11 +333,12 @@ func ServerErrors(ctx context.Context, client dynamic.Interface, scheme *runtime
 	} else {
 		_, err = r.Update(ctx, u, metav1.UpdateOptions{DryRun: dryRun})
 	}
-	return answerErrors(err), nil
+	return ErrorsOf(err), nil
 }
 
-// answerErrors is an API answer's errors as Want holds them.
-func answerErrors(err error) []string {
+// ErrorsOf is an API answer's errors as Want holds them: none for nil, each
+// cause of a 422 as "field: message", else the error itself.
+func ErrorsOf(err error) []string {
 	out := []string{}
 	if err == nil {
 		return out
