@@ -11,6 +11,7 @@ import (
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
+	"github.com/metagen-dev/metagen/generators/openapi"
 	"github.com/metagen-dev/metagen/generators/register"
 )
 
@@ -46,6 +47,8 @@ type typePlan struct {
 	metadata     *metadataPlan
 	root         bool
 	subresources []string
+	// cel is set for root types whose schema carries CEL rules (cel.go).
+	cel *celPlan
 
 	// has is set once the analysis finds something to validate.
 	has bool
@@ -174,6 +177,10 @@ type universePlan struct {
 	// external holds the +metagen:validation-for declarations (external.go).
 	external *externalSet
 	decided  decisions
+	// warnings are kept per package, as errs are.
+	warnings map[string][]error
+	// immutable are the positions of +k8s:immutable tags (cel.go).
+	immutable map[token.Position]bool
 }
 
 func universeOf(pass *gen.Pass) *universePlan {
@@ -188,6 +195,7 @@ func prepare(p *gen.Prep) (any, error) {
 	decided := decisions{
 		objects:   p.ResultOf(deepcopy.Generator).(*deepcopy.Result),
 		registers: p.ResultOf(register.Generator).(*register.Result),
+		schemas:   p.ResultOf(openapi.Generator).(*openapi.Result),
 	}
 	return analyzeUniverse(p.Universe, decided), nil
 }
@@ -196,6 +204,9 @@ func prepare(p *gen.Prep) (any, error) {
 type decisions struct {
 	objects   *deepcopy.Result
 	registers *register.Result
+	// schemas give the CRD schema of root types, whose CEL rules generated
+	// validation evaluates.
+	schemas *openapi.Result
 }
 
 // analyzeUniverse analyzes every type of every package that opts in, then
@@ -210,6 +221,7 @@ func analyzeUniverse(universe *model.Universe, decided decisions) *universePlan 
 		plans:    map[*types.TypeName]*typePlan{},
 		pkgs:     map[string]*packagePlan{},
 		errs:     map[string][]error{},
+		warnings: map[string][]error{},
 		excluded: map[*types.Const]*constExclusion{},
 	}
 	for _, pkg := range universe.Packages {
@@ -283,7 +295,7 @@ func (u *universePlan) markReachable() {
 }
 
 func (tp *typePlan) computeHas() bool {
-	if tp.self.has() || tp.enum != nil || tp.metadata != nil || len(tp.unions) > 0 || len(tp.dependents) > 0 || len(tp.modes) > 0 {
+	if tp.self.has() || tp.enum != nil || tp.metadata != nil || tp.cel != nil || len(tp.unions) > 0 || len(tp.dependents) > 0 || len(tp.modes) > 0 {
 		return true
 	}
 	for _, fp := range tp.fields {
@@ -324,6 +336,7 @@ func (a *analyzer) analyzeTypes() {
 		tp.root = true
 		tp.metadata = a.metadataPlan(t)
 		tp.subresources = a.subresources(t)
+		tp.cel = a.celRules(t)
 		if tp.metadata != nil {
 			tp.fields = withoutObjectMeta(tp.fields)
 		}

@@ -49,6 +49,7 @@ func newWriter(pass *gen.Pass, plan *packagePlan) *writer {
 	file.ImportAlias(schemaMetaPath, "meta")
 	file.ImportAlias(rulesPkg, "rules")
 	file.ImportAlias(metav1ValidationPath, "metav1validation")
+	file.ImportAlias(celPkg, "cel")
 	return &writer{plan: plan, file: file, eq: newEquality(plan.pkg.Types)}
 }
 
@@ -131,6 +132,9 @@ func (w *writer) writeType(tp *typePlan) {
 	if tp.metadata != nil {
 		w.writeMetadataVar(tp)
 	}
+	if tp.cel != nil {
+		w.writeCELVar(tp)
+	}
 	for _, v := range w.vars {
 		w.file.Add(v)
 		w.file.Line()
@@ -164,6 +168,9 @@ func (w *writer) typeBody(tp *typePlan) []jen.Code {
 		if fp.value.has() {
 			body = append(body, w.field(tp, fp))
 		}
+	}
+	if tp.cel != nil {
+		body = append(body, w.celCall(tp)...)
 	}
 	if tp.metadata != nil && tp.metadata.customResource {
 		body = append(body,

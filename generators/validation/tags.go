@@ -228,6 +228,7 @@ var readMarkers = []string{
 	"kubebuilder:validation:MinItems", "kubebuilder:validation:MaxItems", "kubebuilder:validation:UniqueItems",
 	"kubebuilder:validation:MinProperties", "kubebuilder:validation:MaxProperties",
 	"kubebuilder:validation:items", "kubebuilder:validation:XValidation",
+	"kubebuilder:validation:ExactlyOneOf", "kubebuilder:validation:AtMostOneOf", "kubebuilder:validation:AtLeastOneOf",
 	markerNonNamespaced, markerResource, markerNameFormat, markerCustomResource, markerFinalizers, markerGroupName,
 	markerValidationFor,
 	"k8s:validation-gen-nolint", "k8s:validation-gen-test-fixture", "k8s:deprecated", "k8s:unknownTag", // known, and left alone

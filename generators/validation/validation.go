@@ -281,17 +281,22 @@ import (
 	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/model"
+	"github.com/metagen-dev/metagen/generators/openapi"
 	"github.com/metagen-dev/metagen/generators/register"
 )
 
 // Generator writes zz_generated.validations.go.
 var Generator = &gen.Generator{
-	Name:           "validation",
-	Doc:            "Validate_<Type> functions and their scheme registration, as validation-gen writes them, with ObjectMeta rules and the kubebuilder validation markers as Go code; types of other modules are validated through +metagen:validation-for declarations.",
-	Markers:        readMarkers,
-	OutputFile:     outputFile,
-	Enabled:        enabled,
-	Requires:       []*gen.Generator{deepcopy.Generator, register.Generator},
+	Name:       "validation",
+	Doc:        "Validate_<Type> functions and their scheme registration, as validation-gen writes them, with ObjectMeta rules and the kubebuilder validation markers as Go code; types of other modules are validated through +metagen:validation-for declarations.",
+	Markers:    readMarkers,
+	OutputFile: outputFile,
+	Enabled:    enabled,
+	Requires:   []*gen.Generator{deepcopy.Generator, register.Generator, openapi.Generator},
+	// The CRD schema of root types, for their CEL rules, whose markers this
+	// generator declares it reads; the other schema markers it reads (or not)
+	// on its own.
+	StructureOnly:  []*gen.Generator{openapi.Generator},
 	Prepare:        prepare,
 	ResultType:     reflect.TypeOf(&universePlan{}),
 	Run:            run,
@@ -308,6 +313,12 @@ func enabled(pkg *model.Package) bool {
 
 func run(pass *gen.Pass) error {
 	u := universeOf(pass)
+	for _, w := range u.warnings[pass.Package.Path] {
+		var warning *diag.Warning
+		if errors.As(w, &warning) {
+			pass.Warn(warning.Pos, "%s", warning.Msg)
+		}
+	}
 	if errs := u.errs[pass.Package.Path]; len(errs) > 0 {
 		return errors.Join(diag.Sort(append([]error(nil), errs...))...)
 	}

@@ -36,6 +36,7 @@ func TestInvalid(t *testing.T) {
 		`tags: Too many: 4: must have at most 3 items`,
 		`env: Too many: 3: must have at most 2 items`,
 		`owner: Too short: must be at least 1 character`,
+		`<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation`,
 	)
 	obj.Tags = obj.Tags[:3]
 	obj.Env = nil
@@ -45,6 +46,7 @@ func TestInvalid(t *testing.T) {
 		`tags[2]: Too long: may not be more than 4 characters`,
 		`env: Too few: 0: must have at least 1 item`,
 		`owner: Required value`,
+		`<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation`,
 	)
 }
 

@@ -4,6 +4,7 @@ package kubebuilder
 
 import (
 	"context"
+	cel "github.com/metagen-dev/metagen/schema/cel"
 	rules "github.com/metagen-dev/metagen/schema/rules"
 	operation "k8s.io/apimachinery/pkg/api/operation"
 	safe "k8s.io/apimachinery/pkg/api/safe"
@@ -14,6 +15,9 @@ import (
 	"regexp"
 	"slices"
 )
+
+// celRules_Spec are the CEL rules of Spec's schema, as its CRD holds it, compiled on first use.
+var celRules_Spec = cel.New(`{"type":"object","required":["code","count","env","owner","ratio","speed","step","tags"],"properties":{"code":{"type":"string","maxLength":5,"minLength":2,"pattern":"^[a-z]+$"},"count":{"type":"integer","format":"int32","maximum":10,"minimum":1},"email":{"type":"string","format":"email"},"env":{"type":"object","maxProperties":2,"minProperties":1,"additionalProperties":{"type":"string"}},"note":{"type":"string","x-kubernetes-validations":[{"rule":"self.size() > 0","message":"needs something"}]},"optionalCount":{"type":"integer","format":"int32","minimum":1},"owner":{"type":"string","minLength":1},"ratio":{"type":"number","maximum":1.5,"exclusiveMaximum":true,"minimum":0,"exclusiveMinimum":true},"speed":{"type":"string","enum":["fast","slow","very slow"]},"step":{"type":"integer","multipleOf":5},"tags":{"type":"array","maxItems":3,"minItems":1,"uniqueItems":true,"items":{"type":"string","maxLength":4,"pattern":"^[a-z]*$"}}}}`, false)
 
 // specCodePattern is compiled once, when the package is initialised.
 var specCodePattern = regexp.MustCompile("^[a-z]+$")
@@ -203,5 +207,7 @@ func Validate_Spec(ctx context.Context, op operation.Operation, fldPath *field.P
 		})
 		errs = append(errs, rules.Child(fldPath, "owner", fn(nil, obj.Owner, oldVal, oldObj != nil))...)
 	}
+	// the CEL rules of the schema (x-kubernetes-validations), as kube-apiserver evaluates them
+	errs = append(errs, celRules_Spec.Validate(ctx, op, fldPath, obj, oldObj, errs)...)
 	return errs
 }
