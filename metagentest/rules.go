@@ -309,10 +309,12 @@ func ServerErrors(ctx context.Context, client dynamic.Interface, scheme *runtime
 	if err != nil {
 		return nil, err
 	}
-	stored, err := r.Create(ctx, oldU, metav1.CreateOptions{})
-	seeded := apierrors.IsAlreadyExists(err)
-	if seeded {
-		stored, err = r.Get(ctx, oldU.GetName(), metav1.GetOptions{})
+	// A stored object the test seeded is used as it is (the server would
+	// refuse a create of it before it saw the name taken).
+	stored, err := r.Get(ctx, oldU.GetName(), metav1.GetOptions{})
+	seeded := err == nil
+	if apierrors.IsNotFound(err) {
+		stored, err = r.Create(ctx, oldU, metav1.CreateOptions{})
 	}
 	if err != nil {
 		return nil, fmt.Errorf("case %q: the stored object is refused: %s", c.Name, strings.Join(ErrorsOf(err), "; "))

@@ -5,6 +5,7 @@ package v1
 import (
 	"context"
 	"fmt"
+	cel "github.com/metagen-dev/metagen/schema/cel"
 	meta "github.com/metagen-dev/metagen/schema/meta"
 	resources "github.com/metagen-dev/metagen/schema/resources"
 	rules "github.com/metagen-dev/metagen/schema/rules"
@@ -30,7 +31,7 @@ func RegisterValidations(scheme *runtime.Scheme) error {
 		(*Route)(nil),
 		func(ctx context.Context, op operation.Operation, obj, oldObj interface{}) field.ErrorList {
 			switch op.Request.SubresourcePath() {
-			case "/":
+			case "/", "/status":
 				return Validate_Route(ctx, op, nil /* fldPath */, obj.(*Route), safe.Cast[*Route](oldObj))
 			}
 			return field.ErrorList{field.InternalError(nil, fmt.Errorf("no validation found for %T, subresource: %v", obj, op.Request.SubresourcePath()))}
@@ -77,6 +78,9 @@ func Validate_Backend(ctx context.Context, op operation.Operation, fldPath *fiel
 // routeMetadata are the metadata rules of Route, as kube-apiserver applies them.
 var routeMetadata = meta.Rules{Namespaced: true}
 
+// celRules_Route are the CEL rules of Route's schema, as its CRD holds it, compiled on first use.
+var celRules_Route = cel.New(`{"type":"object","properties":{"apiVersion":{"type":"string"},"kind":{"type":"string"},"metadata":{"type":"object"},"spec":{"type":"object","properties":{"backend":{"type":"object","required":["service"],"properties":{"service":{"type":"string"},"weight":{"type":"integer","format":"int32","x-kubernetes-validations":[{"rule":"self >= oldSelf","message":"weight may only grow"}]}}},"host":{"type":"string","x-kubernetes-validations":[{"rule":"self == oldSelf","message":"host is immutable"}]},"maxPort":{"type":"integer","format":"int32"},"minPort":{"type":"integer","format":"int32"},"paths":{"type":"array","maxItems":8,"items":{"type":"string","maxLength":64},"x-kubernetes-list-type":"atomic","x-kubernetes-validations":[{"rule":"self.all(p, p.startsWith('/'))","messageExpression":"'paths must start with a slash: ' + self.filter(p, !p.startsWith('/'))[0]"}]},"redirect":{"type":"string","x-kubernetes-validations":[{"rule":"self.startsWith('https://')","message":"a redirect must use https"}]}},"x-kubernetes-validations":[{"rule":"!has(self.minPort) || !has(self.maxPort) || self.minPort <= self.maxPort","message":"minPort must not exceed maxPort","fieldPath":".minPort"},{"rule":"has(self.backend) != has(self.redirect)","message":"exactly one of backend and redirect must be set","reason":"FieldValueForbidden"}]},"status":{"type":"object","properties":{"observedGeneration":{"type":"integer","format":"int64"}},"x-kubernetes-validations":[{"rule":"!has(self.observedGeneration) || self.observedGeneration >= 0","message":"observedGeneration must not be negative"}]}}}`, true)
+
 // Validate_Route validates an instance of Route according
 // to declarative validation rules in the API schema.
 func Validate_Route(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Route) (errs field.ErrorList) {
@@ -96,6 +100,8 @@ func Validate_Route(ctx context.Context, op operation.Operation, fldPath *field.
 		})
 		errs = append(errs, rules.Child(fldPath, "spec", fn(nil, &obj.Spec, oldVal, oldObj != nil))...)
 	}
+	// the CEL rules of the schema (x-kubernetes-validations), as kube-apiserver evaluates them
+	errs = append(errs, celRules_Route.Validate(ctx, op, fldPath, obj, oldObj, errs)...)
 	return errs
 }
 
