@@ -2,14 +2,21 @@ package server_test
 
 import (
 	"context"
+	"fmt"
+	"net/http"
 	"testing"
 
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/client-go/dynamic"
 
+	"github.com/metagen-dev/metagen/examples/routes/routestest"
+	routesv1 "github.com/metagen-dev/metagen/examples/routes/v1"
 	widgetsv1 "github.com/metagen-dev/metagen/examples/widgets/v1"
 	"github.com/metagen-dev/metagen/server"
 )
@@ -109,5 +116,80 @@ func TestSchemeValidationOnEveryWrite(t *testing.T) {
 	got, err := widgets.Get(ctx, "w", metav1.GetOptions{})
 	if err != nil || got.GetResourceVersion() != stored.GetResourceVersion() {
 		t.Errorf("after the refused writes: resourceVersion %s (%v), want %s", got.GetResourceVersion(), err, stored.GetResourceVersion())
+	}
+}
+
+// The CEL rules of a type (examples/routes: XValidation, enforced by its
+// generated validation) run on every write too: a transition rule on a
+// merge patch, an apply and a JSON patch, and a rule of the status on a
+// /status patch, each answered as the scheme answers.
+func TestSchemeCELRulesOnEveryWrite(t *testing.T) {
+	scheme := routestest.Scheme()
+	s := server.StartForTest(t, server.Options{Scheme: scheme})
+	gvr := schema.GroupVersionResource{Group: "routes.example.com", Version: "v1", Resource: "routes"}
+	routes := dynamic.NewForConfigOrDie(s.RESTConfig()).Resource(gvr).Namespace(createNamespace(t, s, "t1"))
+	ctx := context.Background()
+	m, err := runtime.DefaultUnstructuredConverter.ToUnstructured(routestest.Route("r"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored, err := routes.Create(ctx, &unstructured.Unstructured{Object: m}, metav1.CreateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	typed := func(u *unstructured.Unstructured) *routesv1.Route {
+		r := &routesv1.Route{}
+		if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, r); err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	edited := func(edit func(*routesv1.Route)) *routesv1.Route {
+		r := typed(stored)
+		edit(r)
+		return r
+	}
+	newHost := edited(func(r *routesv1.Route) { r.Spec.Host = "b.example.com" })
+	badStatus := edited(func(r *routesv1.Route) { r.Status.ObservedGeneration = -1 })
+	apply := &unstructured.Unstructured{Object: map[string]any{
+		"apiVersion": "routes.example.com/v1", "kind": "Route", "metadata": map[string]any{"name": "r"},
+		"spec": map[string]any{"host": "b.example.com"},
+	}}
+	for _, tc := range []struct {
+		name  string
+		write func() error
+		want  field.ErrorList
+	}{
+		{"merge patch", func() error {
+			_, err := routes.Patch(ctx, "r", types.MergePatchType, []byte(`{"spec":{"host":"b.example.com"}}`), metav1.PatchOptions{})
+			return err
+		}, scheme.ValidateUpdate(ctx, nil, newHost, typed(stored))},
+		{"JSON patch", func() error {
+			_, err := routes.Patch(ctx, "r", types.JSONPatchType, []byte(`[{"op":"replace","path":"/spec/host","value":"b.example.com"}]`), metav1.PatchOptions{})
+			return err
+		}, scheme.ValidateUpdate(ctx, nil, newHost, typed(stored))},
+		{"apply", func() error {
+			_, err := routes.Apply(ctx, "r", apply, metav1.ApplyOptions{FieldManager: "tester", Force: true})
+			return err
+		}, scheme.ValidateUpdate(ctx, nil, newHost, typed(stored))},
+		{"status patch", func() error {
+			_, err := routes.Patch(ctx, "r", types.MergePatchType, []byte(`{"status":{"observedGeneration":-1}}`), metav1.PatchOptions{}, "status")
+			return err
+		}, scheme.ValidateUpdate(ctx, nil, badStatus, typed(stored), "status")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if len(tc.want) == 0 {
+				t.Fatal("the scheme finds nothing wrong: the test's write is not invalid")
+			}
+			err := tc.write()
+			status, ok := err.(apierrors.APIStatus)
+			if !ok || status.Status().Code != http.StatusUnprocessableEntity {
+				t.Fatalf("%v, want a 422", err)
+			}
+			want := fmt.Sprintf(`Route.routes.example.com "r" is invalid: %v`, tc.want.ToAggregate())
+			if status.Status().Message != want {
+				t.Errorf("message\n%s\nwant\n%s", status.Status().Message, want)
+			}
+		})
 	}
 }
