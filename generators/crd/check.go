@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
@@ -51,8 +52,28 @@ func (b *builder) check(crd *apiextensionsv1.CustomResourceDefinition) {
 		if path == "metadata.annotations["+apiextensionsv1.KubeAPIApprovedAnnotation+"]" {
 			detail += apiApprovalHint(crd.Spec.Group)
 		}
+		if root, rel, ok := versionSchemaPath(crd, path); ok {
+			detail += CostAdvice(root, rel, e)
+		}
 		b.errs = append(b.errs, diag.Errorf(pos, "CustomResourceDefinition %s: %s: %s", crd.Name, path, detail))
 	}
+}
+
+// versionSchema matches the path of a part of a version's schema.
+var versionSchema = regexp.MustCompile(`^spec\.versions\[(\d+)\]\.schema\.openAPIV3Schema\.?(.*)$`)
+
+// versionSchemaPath splits path into the version schema it is in and the
+// path relative to that schema's root.
+func versionSchemaPath(crd *apiextensionsv1.CustomResourceDefinition, path string) (*apiextensionsv1.JSONSchemaProps, string, bool) {
+	m := versionSchema.FindStringSubmatch(path)
+	if m == nil {
+		return nil, "", false
+	}
+	i, err := strconv.Atoi(m[1])
+	if err != nil || i >= len(crd.Spec.Versions) || crd.Spec.Versions[i].Schema == nil {
+		return nil, "", false
+	}
+	return crd.Spec.Versions[i].Schema.OpenAPIV3Schema, m[2], true
 }
 
 // uncorrelatable is how apiextensions names the part of a schema where a

@@ -60,7 +60,8 @@ func compileRules(schemas *openapi.Result, t *model.Type) ([]error, bool) {
 			continue
 		}
 		ownContributed = ownContributed || strings.Contains(e.Detail, "contributed to")
-		problems = append(problems, ruleError(m, e))
+		full, _ := schemaPath(e.Field, "")
+		problems = append(problems, ruleError(m, e, crd.CostAdvice(props, full, e)))
 	}
 	if ownContributed || !othersContributed {
 		// The total is over the budget in every CRD that holds t; said at
@@ -128,12 +129,13 @@ func schemaPath(full, prefix string) (string, bool) {
 
 // ruleError places a compile or cost error of a rule at its marker,
 // quoting the rule.
-func ruleError(m markers.Marker, e *field.Error) error {
+// advice is crd.CostAdvice's, for a rule over the cost budget.
+func ruleError(m markers.Marker, e *field.Error, advice string) error {
 	text := m.String()
 	if rule, ok := markers.Value[markers.XValidation](m); ok {
 		text = fmt.Sprintf("%s: rule %q", text, rule.Rule)
 	}
-	return diag.Errorf(m.Pos, "%s: %s", text, crd.Describe(e))
+	return diag.Errorf(m.Pos, "%s: %s%s", text, crd.Describe(e), advice)
 }
 
 // ruleKey is the path of the rule an error is about, up to its index

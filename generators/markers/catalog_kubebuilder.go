@@ -56,7 +56,7 @@ func init() {
 		{"kubebuilder:validation:XIntOrString", schema, Flag, false, "openapi", "x-kubernetes-int-or-string: true."},
 		{"kubebuilder:validation:XEmbeddedResource", schema, Flag, false, "openapi", "x-kubernetes-embedded-resource: true."},
 		{"kubebuilder:validation:XPreserveUnknownFields", schema, Flag, false, "openapi", "x-kubernetes-preserve-unknown-fields: true."},
-		{"kubebuilder:validation:XValidation", schema, Raw, true, "validation", "A CEL rule: rule=…,message=…,reason=…,fieldPath=…. Enforced by kube-apiserver through the CRD schema, not by generated Go validation."},
+		{"kubebuilder:validation:XValidation", schema, Raw, true, "validation", "A CEL rule: rule=…,message=…,reason=…,fieldPath=…. Enforced by kube-apiserver through the CRD schema, and by the generated Validate_ of a root type (through schema/cel, apiextensions' own CEL validator)."},
 		{"kubebuilder:validation:Nullable", schema, Flag, false, "openapi", "The field may be null."},
 		{"kubebuilder:validation:items", schema, Raw, true, "validation", "Applies a validation to list items: +kubebuilder:validation:items:MaxLength=5."},
 		{"kubebuilder:validation:ExactlyOneOf", OnType, Raw, false, "openapi", "Exactly one of the named fields (a;b or {a,b}) is set: a CEL rule, as controller-gen writes it."},

@@ -144,8 +144,26 @@
 // k8s.io/api's PortStatus.Error is +optional and
 // +kubebuilder:validation:Required, and optional to kube-apiserver.
 // (controller-gen gives the kubebuilder marker precedence; validation-gen
-// reads neither dialect.) XValidation (CEL) is left to the CRD schema,
-// which kube-apiserver enforces.
+// reads neither dialect.)
+//
+// # CEL rules
+//
+// A root type whose schema carries CEL rules (+kubebuilder:validation:XValidation,
+// and the rules ExactlyOneOf, AtMostOneOf and AtLeastOneOf write) gets them
+// evaluated at the end of its Validate_<Type>, as kube-apiserver evaluates
+// the x-kubernetes-validations of its CRD: the generated file holds the
+// structural schema (openapi's Expand, the schema the crd generator writes,
+// a kind's metadata as a CRD has it, without descriptions) as JSON, and
+// schema/cel compiles its rules once per process, on first use, with
+// apiextensions-apiserver's own CEL validator, and runs them on the object
+// converted to unstructured: the same limits, transition rules on update
+// only, optionalOldSelf, ratcheting, messageExpression, reason and
+// fieldPath, and no rule evaluated after an error kube-apiserver treats as
+// blocking (one error says so). The rules a CRD writes for +k8s:immutable
+// are left out: the tag's Go check enforces it, in validation-gen's words.
+// Only a package with rules imports schema/cel, so binaries without rules
+// link no CEL. A type whose schema cannot be expanded (an interface, a
+// recursive type) keeps its rules for the CRD, with a warning.
 //
 // A kubebuilder marker checks the JSON, as the CRD schema does: MinLength
 // and MaxLength on a []byte count the characters of its base64 string;
