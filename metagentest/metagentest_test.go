@@ -45,3 +45,20 @@ func TestVerifyResolvesFromTheModuleRootAndRefusesEmptyPatterns(t *testing.T) {
 		t.Errorf("one pattern of two matching nothing: failure %q", failure)
 	}
 }
+
+func TestDiffErrors(t *testing.T) {
+	if d := diffErrors([]string{"a: x"}, []string{"a: x"}); d != "" {
+		t.Errorf("equal lists: %q", d)
+	}
+	if d := diffErrors([]string{}, nil); d != "" {
+		t.Errorf("no errors, none wanted: %q", d)
+	}
+	d := diffErrors([]string{"a: x", "b: y"}, []string{"b: y", "a: x"})
+	if d == "" {
+		t.Error("order is part of the answer: no difference reported")
+	}
+	d = diffErrors([]string{"a: x"}, []string{"c: z"})
+	if !strings.Contains(d, "- a: x") || !strings.Contains(d, "+ c: z") {
+		t.Errorf("diff %q lacks the missing and the extra error", d)
+	}
+}

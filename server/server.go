@@ -173,8 +173,10 @@ type Options struct {
 	// metagen's generated code registers the Kubernetes layer's from
 	// AddToScheme); ResourceCRDPaths and Resources override both.
 	// Validation registered in the scheme (scheme.Validate /
-	// ValidateUpdate, as generated validation code registers it) runs on
-	// create, update and status updates, and defaulting
+	// ValidateUpdate, as generated validation code registers it, CEL rules
+	// included where it enforces them) runs on every write: create, update,
+	// patch and server-side apply, of the object and of /status, as a create
+	// or as an update against the stored object, and defaulting
 	// registered in it runs on decode. A kind in several versions of its
 	// group is served in every one (see the package documentation and
 	// Resource.StorageVersion); the validation of the request's version

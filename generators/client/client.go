@@ -82,7 +82,11 @@
 //
 // Both fake clientsets keep objects with finalizers on DELETE, as
 // kube-apiserver does (client-go's fake deletes them at once); an apply to
-// a terminating object is not checked that way.
+// a terminating object is not checked that way. Both run the validation
+// registered in the scheme (generated validation's) on create, update,
+// patch and apply, of the object and of /status, and answer 422 Invalid as
+// kube-apiserver does (lifecycle.FakeValidator); the Clientset's
+// WithoutValidation turns that off for tests that need invalid objects.
 //
 // An extra patch method on a subresource patches it when the caller names
 // no subresource (client-gen's patches only those the caller names).

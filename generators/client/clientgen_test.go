@@ -115,7 +115,8 @@ var clientgenDeliberate = []struct {
 	{"*/clientset/typed/*/*/fake/*.go", surface, "fake typed clients carry the conventions too; " +
 		"the fake of an extra list method on a subresource has the typed client's signature (client-gen's has neither the name nor the result type, and does not compile)"},
 	{"*/clientset/fake/clientset_generated.go", surface,
-		"the fake clientset keeps an object with finalizers on DELETE, as kube-apiserver does (lifecycle.NewFinalizingTracker around client-go's tracker)"},
+		"the fake clientset keeps an object with finalizers on DELETE, as kube-apiserver does (lifecycle.NewFinalizingTracker around client-go's tracker), " +
+			"and validates writes with the scheme's validation, answering 422 as kube-apiserver does (lifecycle.FakeValidator; WithoutValidation and Validation turn it off and on)"},
 
 	// Listers and informers.
 	{"*/listers/*/*/*.go", surface, "a lister's NotFound error names the resource and group as kube-apiserver's does (schema.GroupResource{Group, Resource: plural}); " +

@@ -144,42 +144,53 @@ func writeScheme(f *jen.File, cs *clientset, exported bool) {
 
 // writeFakeClientset is fake/clientset_generated.go: a clientset over an
 // object tracker that keeps objects with finalizers terminating on DELETE,
-// as kube-apiserver does (lifecycle.NewFinalizingTracker), and, when the
+// as kube-apiserver does (lifecycle.NewFinalizingTracker), whose writes run
+// the scheme's validation and answer 422 as kube-apiserver does
+// (lifecycle.FakeValidator; WithoutValidation turns that off), and, when the
 // clientset has apply configurations, one whose tracker manages fields for
 // server-side apply, as client-gen's NewClientset.
 func writeFakeClientset(f *jen.File, cs *clientset) {
 	objects := jen.Id("objects").Op("...").Qual(runtimePkg, "Object")
 	f.Comment("NewSimpleClientset returns a clientset that will respond with the provided objects.")
 	f.Comment("It's backed by a very simple object tracker that processes creates, updates and deletions")
-	f.Comment("without field management, validation or defaults, but with kube-apiserver's finalizer")
-	f.Comment("semantics: deleting an object with finalizers marks it terminating, and removing its last")
-	f.Comment("finalizer deletes it. It is no replacement for a real server.")
+	f.Comment("without field management or defaults, but with kube-apiserver's validation and finalizer")
+	f.Comment("semantics: a create, update, patch or apply (also of /status) that the validation registered")
+	f.Comment("in the scheme refuses answers 422 Invalid as kube-apiserver does (see WithoutValidation;")
+	f.Comment("the objects given here are not validated), deleting an object with finalizers marks it")
+	f.Comment("terminating, and removing its last finalizer deletes it. It is no replacement for a real server.")
 	f.Func().Id("NewSimpleClientset").Params(objects.Clone()).Op("*").Id("Clientset").Block(
 		jen.Return(jen.Id("newClientset").Call(
 			jen.Qual(testingPkg, "NewObjectTracker").Call(jen.Id("scheme"), jen.Id("codecs").Dot("UniversalDecoder").Call()),
+			jen.Nil(),
 			jen.Id("objects"))),
 	)
 	if cs.hasApplyConfigurations() {
 		f.Comment("NewClientset returns a clientset that will respond with the provided objects, as")
 		f.Comment("NewSimpleClientset does, and that also tracks managed fields and so serves server-side")
-		f.Comment("apply (Apply and ApplyStatus), with the schema of the apply configurations. Validation,")
-		f.Comment("defaults and apply to terminating objects are not what a real server does.")
+		f.Comment("apply (Apply and ApplyStatus), with the schema of the apply configurations. Defaults and")
+		f.Comment("apply to terminating objects are not what a real server does.")
 		f.Func().Id("NewClientset").Params(objects.Clone()).Op("*").Id("Clientset").Block(
+			jen.Id("typeConverter").Op(":=").Qual(cs.applyConfigRoot().pkgPath, "NewTypeConverter").Call(jen.Id("scheme")),
 			jen.Return(jen.Id("newClientset").Call(
 				jen.Qual(testingPkg, "NewFieldManagedObjectTracker").Call(
-					jen.Id("scheme"), jen.Id("codecs").Dot("UniversalDecoder").Call(),
-					jen.Qual(cs.applyConfigRoot().pkgPath, "NewTypeConverter").Call(jen.Id("scheme"))),
+					jen.Id("scheme"), jen.Id("codecs").Dot("UniversalDecoder").Call(), jen.Id("typeConverter")),
+				jen.Id("typeConverter"),
 				jen.Id("objects"))),
 		)
 	}
-	f.Comment("newClientset serves objects from tracker, wrapped to handle finalizers as kube-apiserver does.")
-	f.Func().Id("newClientset").Params(jen.Id("tracker").Qual(testingPkg, "ObjectTracker"), jen.Id("objects").Index().Qual(runtimePkg, "Object")).Op("*").Id("Clientset").Block(
+	f.Comment("newClientset serves objects from tracker, wrapped to handle finalizers as kube-apiserver does,")
+	f.Comment("and validates writes with the scheme's validation (typeConverter: the tracker's, for apply).")
+	f.Func().Id("newClientset").Params(jen.Id("tracker").Qual(testingPkg, "ObjectTracker"), jen.Id("typeConverter").Qual(managedfieldsPkg, "TypeConverter"), jen.Id("objects").Index().Qual(runtimePkg, "Object")).Op("*").Id("Clientset").Block(
 		jen.Id("o").Op(":=").Qual(lifecyclePkg, "NewFinalizingTracker").Call(jen.Id("tracker")),
 		jen.For(jen.List(jen.Id("_"), jen.Id("obj")).Op(":=").Range().Id("objects")).Block(
 			jen.If(jen.Err().Op(":=").Id("o").Dot("Add").Call(jen.Id("obj")), jen.Err().Op("!=").Nil()).Block(jen.Panic(jen.Err()))),
 		jen.Line(),
-		jen.Id("cs").Op(":=").Op("&").Id("Clientset").Values(jen.Dict{jen.Id("tracker"): jen.Id("o")}),
+		jen.Id("cs").Op(":=").Op("&").Id("Clientset").Values(jen.Dict{
+			jen.Id("tracker"):    jen.Id("o"),
+			jen.Id("validation"): jen.Qual(lifecyclePkg, "NewFakeValidator").Call(jen.Id("scheme"), jen.Id("typeConverter")),
+		}),
 		jen.Id("cs").Dot("discovery").Op("=").Op("&").Qual(fakediscovery, "FakeDiscovery").Values(jen.Dict{jen.Id("Fake"): jen.Op("&").Id("cs").Dot("Fake")}),
+		jen.Id("cs").Dot("AddReactor").Call(jen.Lit("*"), jen.Lit("*"), jen.Id("cs").Dot("validation").Dot("Reaction").Call(jen.Id("o"))),
 		jen.Id("cs").Dot("AddReactor").Call(jen.Lit("*"), jen.Lit("*"), jen.Qual(lifecyclePkg, "ObjectReaction").Call(jen.Id("o"))),
 		jen.Id("cs").Dot("AddWatchReactor").Call(jen.Lit("*"), jen.Func().Params(jen.Id("action").Qual(testingPkg, "Action")).
 			Params(jen.Id("handled").Bool(), jen.Id("ret").Qual(watchPkg, "Interface"), jen.Err().Error()).Block(
@@ -200,6 +211,7 @@ func writeFakeClientset(f *jen.File, cs *clientset) {
 		jen.Qual(testingPkg, "Fake"),
 		jen.Id("discovery").Op("*").Qual(fakediscovery, "FakeDiscovery"),
 		jen.Id("tracker").Qual(testingPkg, "ObjectTracker"),
+		jen.Id("validation").Op("*").Qual(lifecyclePkg, "FakeValidator"),
 	)
 	f.Comment("Discovery returns the fake discovery client.")
 	f.Func().Params(jen.Id("c").Op("*").Id("Clientset")).Id("Discovery").Params().Qual(discoveryPkg, "DiscoveryInterfaces").Block(
@@ -207,6 +219,17 @@ func writeFakeClientset(f *jen.File, cs *clientset) {
 	f.Comment("Tracker returns the object tracker behind the clientset.")
 	f.Func().Params(jen.Id("c").Op("*").Id("Clientset")).Id("Tracker").Params().Qual(testingPkg, "ObjectTracker").Block(
 		jen.Return(jen.Id("c").Dot("tracker")))
+	f.Comment("WithoutValidation turns off the validation of writes, for tests that need objects the")
+	f.Comment("validation refuses (objects given to the constructor or added to the Tracker are never")
+	f.Comment("validated), and returns c. Validation(true) turns it on again.")
+	f.Func().Params(jen.Id("c").Op("*").Id("Clientset")).Id("WithoutValidation").Params().Op("*").Id("Clientset").Block(
+		jen.Id("c").Dot("validation").Dot("SetEnabled").Call(jen.False()),
+		jen.Return(jen.Id("c")))
+	f.Comment("Validation turns the validation of writes on or off (it is on in a new clientset): a")
+	f.Comment("create, update, patch or apply, also of /status, that the validation registered in the")
+	f.Comment("scheme refuses answers 422 Invalid, as kube-apiserver does (lifecycle.FakeValidator).")
+	f.Func().Params(jen.Id("c").Op("*").Id("Clientset")).Id("Validation").Params(jen.Id("on").Bool()).Block(
+		jen.Id("c").Dot("validation").Dot("SetEnabled").Call(jen.Id("on")))
 	f.Comment("IsWatchListSemanticsUnSupported informs the reflector that this client")
 	f.Comment("doesn't support WatchList semantics.")
 	f.Func().Params(jen.Id("c").Op("*").Id("Clientset")).Id("IsWatchListSemanticsUnSupported").Params().Bool().Block(

@@ -142,13 +142,18 @@ func isMetav1(t types.Type, name string) bool {
 }
 
 // subresources lists where a root type's validation serves, sorted: "/" and
-// every +k8s:supportsSubresource, or only its +k8s:isSubresource.
+// every +k8s:supportsSubresource, or only its +k8s:isSubresource. A kind
+// whose resource serves /status (+kubebuilder:subresource:status) supports
+// it too, since kube-apiserver validates the CRD's /status writes.
 func (a *analyzer) subresources(t *model.Type) []string {
 	set := map[string]bool{}
 	if m, ok := t.Markers.Get(markerIsSubresource); ok {
 		set[a.subresourcePath(m)] = true
 	} else {
 		set["/"] = true
+		if r := t.Resource; r != nil && r.StatusSubresource {
+			set["/status"] = true
+		}
 	}
 	for _, m := range t.Markers.All(markerSupports) {
 		set[a.subresourcePath(m)] = true

@@ -18,8 +18,10 @@
 // *runtime.Scheme) error (+k8s:validation-gen-scheme-registry names another
 // scheme type, or nil for none), so that scheme.Validate and
 // scheme.ValidateUpdate run them for the main resource ("/") and the
-// subresources named by +k8s:supportsSubresource (e.g. /status), or for the
-// one named by +k8s:isSubresource. A package that declares localSchemeBuilder
+// subresources named by +k8s:supportsSubresource (e.g. /status, which a
+// kind with +kubebuilder:subresource:status supports too, as kube-apiserver
+// validates its CRD's /status writes), or for the one named by
+// +k8s:isSubresource. A package that declares localSchemeBuilder
 // (or, failing that, SchemeBuilder) registers them from init, so AddToScheme
 // brings them along; in a package without a generated register file the
 // file also records the Kubernetes layer's resources of the package's root

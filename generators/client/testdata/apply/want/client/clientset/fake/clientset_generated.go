@@ -12,6 +12,7 @@ import (
 	lifecycle "github.com/metagen-dev/metagen/schema/lifecycle"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	runtime "k8s.io/apimachinery/pkg/runtime"
+	managedfields "k8s.io/apimachinery/pkg/util/managedfields"
 	watch "k8s.io/apimachinery/pkg/watch"
 	discovery "k8s.io/client-go/discovery"
 	fakediscovery "k8s.io/client-go/discovery/fake"
@@ -20,23 +21,27 @@ import (
 
 // NewSimpleClientset returns a clientset that will respond with the provided objects.
 // It's backed by a very simple object tracker that processes creates, updates and deletions
-// without field management, validation or defaults, but with kube-apiserver's finalizer
-// semantics: deleting an object with finalizers marks it terminating, and removing its last
-// finalizer deletes it. It is no replacement for a real server.
+// without field management or defaults, but with kube-apiserver's validation and finalizer
+// semantics: a create, update, patch or apply (also of /status) that the validation registered
+// in the scheme refuses answers 422 Invalid as kube-apiserver does (see WithoutValidation;
+// the objects given here are not validated), deleting an object with finalizers marks it
+// terminating, and removing its last finalizer deletes it. It is no replacement for a real server.
 func NewSimpleClientset(objects ...runtime.Object) *Clientset {
-	return newClientset(testing.NewObjectTracker(scheme, codecs.UniversalDecoder()), objects)
+	return newClientset(testing.NewObjectTracker(scheme, codecs.UniversalDecoder()), nil, objects)
 }
 
 // NewClientset returns a clientset that will respond with the provided objects, as
 // NewSimpleClientset does, and that also tracks managed fields and so serves server-side
-// apply (Apply and ApplyStatus), with the schema of the apply configurations. Validation,
-// defaults and apply to terminating objects are not what a real server does.
+// apply (Apply and ApplyStatus), with the schema of the apply configurations. Defaults and
+// apply to terminating objects are not what a real server does.
 func NewClientset(objects ...runtime.Object) *Clientset {
-	return newClientset(testing.NewFieldManagedObjectTracker(scheme, codecs.UniversalDecoder(), applyconfiguration.NewTypeConverter(scheme)), objects)
+	typeConverter := applyconfiguration.NewTypeConverter(scheme)
+	return newClientset(testing.NewFieldManagedObjectTracker(scheme, codecs.UniversalDecoder(), typeConverter), typeConverter, objects)
 }
 
-// newClientset serves objects from tracker, wrapped to handle finalizers as kube-apiserver does.
-func newClientset(tracker testing.ObjectTracker, objects []runtime.Object) *Clientset {
+// newClientset serves objects from tracker, wrapped to handle finalizers as kube-apiserver does,
+// and validates writes with the scheme's validation (typeConverter: the tracker's, for apply).
+func newClientset(tracker testing.ObjectTracker, typeConverter managedfields.TypeConverter, objects []runtime.Object) *Clientset {
 	o := lifecycle.NewFinalizingTracker(tracker)
 	for _, obj := range objects {
 		if err := o.Add(obj); err != nil {
@@ -44,8 +49,12 @@ func newClientset(tracker testing.ObjectTracker, objects []runtime.Object) *Clie
 		}
 	}
 
-	cs := &Clientset{tracker: o}
+	cs := &Clientset{
+		tracker:    o,
+		validation: lifecycle.NewFakeValidator(scheme, typeConverter),
+	}
 	cs.discovery = &fakediscovery.FakeDiscovery{Fake: &cs.Fake}
+	cs.AddReactor("*", "*", cs.validation.Reaction(o))
 	cs.AddReactor("*", "*", lifecycle.ObjectReaction(o))
 	cs.AddWatchReactor("*", func(action testing.Action) (handled bool, ret watch.Interface, err error) {
 		var opts metav1.ListOptions
@@ -67,8 +76,9 @@ func newClientset(tracker testing.ObjectTracker, objects []runtime.Object) *Clie
 // you want to test easier.
 type Clientset struct {
 	testing.Fake
-	discovery *fakediscovery.FakeDiscovery
-	tracker   testing.ObjectTracker
+	discovery  *fakediscovery.FakeDiscovery
+	tracker    testing.ObjectTracker
+	validation *lifecycle.FakeValidator
 }
 
 // Discovery returns the fake discovery client.
@@ -79,6 +89,21 @@ func (c *Clientset) Discovery() discovery.DiscoveryInterfaces {
 // Tracker returns the object tracker behind the clientset.
 func (c *Clientset) Tracker() testing.ObjectTracker {
 	return c.tracker
+}
+
+// WithoutValidation turns off the validation of writes, for tests that need objects the
+// validation refuses (objects given to the constructor or added to the Tracker are never
+// validated), and returns c. Validation(true) turns it on again.
+func (c *Clientset) WithoutValidation() *Clientset {
+	c.validation.SetEnabled(false)
+	return c
+}
+
+// Validation turns the validation of writes on or off (it is on in a new clientset): a
+// create, update, patch or apply, also of /status, that the validation registered in the
+// scheme refuses answers 422 Invalid, as kube-apiserver does (lifecycle.FakeValidator).
+func (c *Clientset) Validation(on bool) {
+	c.validation.SetEnabled(on)
 }
 
 // IsWatchListSemanticsUnSupported informs the reflector that this client
