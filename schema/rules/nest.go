@@ -31,7 +31,8 @@ func Child(fldPath *field.Path, name string, errs field.ErrorList) field.ErrorLi
 	if len(errs) == 0 {
 		return errs
 	}
-	return under(fldPath.Child(name).String(), errs)
+	base := fldPath.Child(name).String()
+	return under(base, base, errs)
 }
 
 // Index returns errs, found under fldPath.Index(i), with their paths there.
@@ -39,15 +40,22 @@ func Index(fldPath *field.Path, i int, errs field.ErrorList) field.ErrorList {
 	if len(errs) == 0 {
 		return errs
 	}
-	return under(joinPath(fldPath, "["+strconv.Itoa(i)+"]"), errs)
+	base := joinPath(fldPath, "["+strconv.Itoa(i)+"]")
+	return under(base, base, errs)
 }
 
-// Key returns errs, found under fldPath.Key(key), with their paths there.
+// Key returns errs, found under fldPath.Key(key), with their paths there;
+// the errors in the schema validator's words (SchemaNumber, …) under
+// fldPath.Child(key), the path that validator gives a map's value.
 func Key(fldPath *field.Path, key string, errs field.ErrorList) field.ErrorList {
 	if len(errs) == 0 {
 		return errs
 	}
-	return under(joinPath(fldPath, "["+key+"]"), errs)
+	schemaBase := key
+	if fldPath != nil {
+		schemaBase = fldPath.String() + "." + key
+	}
+	return under(joinPath(fldPath, "["+key+"]"), schemaBase, errs)
 }
 
 // joinPath renders fldPath followed by a subscript.
@@ -59,16 +67,27 @@ func joinPath(fldPath *field.Path, subscript string) string {
 }
 
 // under rewrites relative paths in place: the errors are fresh values made by
-// the validators that returned them.
-func under(base string, errs field.ErrorList) field.ErrorList {
+// the validators that returned them. An error in the schema validator's
+// words goes under schemaBase, and its message, which starts with its path,
+// is rewritten with it.
+func under(base, schemaBase string, errs field.ErrorList) field.ErrorList {
 	for _, err := range errs {
+		words := schemaWords(err)
+		b := base
+		if words {
+			b = schemaBase
+		}
+		old := err.Field
 		switch {
 		case err.Field == nilPath:
-			err.Field = base
+			err.Field = b
 		case strings.HasPrefix(err.Field, "["):
-			err.Field = base + err.Field
+			err.Field = b + err.Field
 		default:
-			err.Field = base + "." + err.Field
+			err.Field = b + "." + err.Field
+		}
+		if words {
+			err.Detail = err.Field + err.Detail[len(old):]
 		}
 	}
 	return errs
