@@ -177,6 +177,7 @@ type universePlan struct {
 	plans    map[*types.TypeName]*typePlan
 	pkgs     map[string]*packagePlan
 	errs     map[string][]error
+	warnings map[string][]warning
 	// excluded holds the +k8s:enumExclude tags of every constant.
 	excluded map[*types.Const]*constExclusion
 	// external holds the +metagen:validation-for declarations (external.go).
@@ -218,6 +219,7 @@ func analyzeUniverse(universe *model.Universe, decided decisions) *universePlan 
 		plans:    map[*types.TypeName]*typePlan{},
 		pkgs:     map[string]*packagePlan{},
 		errs:     map[string][]error{},
+		warnings: map[string][]warning{},
 		excluded: map[*types.Const]*constExclusion{},
 	}
 	for _, pkg := range universe.Packages {

@@ -308,6 +308,9 @@ func enabled(pkg *model.Package) bool {
 
 func run(pass *gen.Pass) error {
 	u := universeOf(pass)
+	for _, w := range u.warnings[pass.Package.Path] {
+		pass.Warn(w.pos, "%s", w.msg)
+	}
 	if errs := u.errs[pass.Package.Path]; len(errs) > 0 {
 		return errors.Join(diag.Sort(append([]error(nil), errs...))...)
 	}

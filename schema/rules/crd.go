@@ -11,8 +11,8 @@ import (
 	"k8s.io/apimachinery/pkg/api/operation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	openapierrors "k8s.io/kube-openapi/pkg/validation/errors"
-	openapivalidate "k8s.io/kube-openapi/pkg/validation/validate"
 	"k8s.io/kube-openapi/pkg/validation/strfmt"
+	openapivalidate "k8s.io/kube-openapi/pkg/validation/validate"
 )
 
 // The +kubebuilder:validation rules in the words of the CRD: what
@@ -162,7 +162,7 @@ func SchemaStringEnum[T ~string](_ context.Context, _ operation.Operation, fldPa
 			return nil
 		}
 	}
-	return field.ErrorList{field.NotSupported(fldPath, string(*value), values)}
+	return field.ErrorList{field.NotSupported(fldPath, string(*value), values).WithOrigin(schemaOrigin)}
 }
 
 // SchemaNumberEnum checks that the number the JSON encoding of value decodes
@@ -189,7 +189,7 @@ func SchemaNumberEnum[T Number](_ context.Context, _ operation.Operation, fldPat
 		text, _ := json.Marshal(allowed)
 		words = append(words, string(text))
 	}
-	return field.ErrorList{field.NotSupported(fldPath, data, words)}
+	return field.ErrorList{field.NotSupported(fldPath, data, words).WithOrigin(schemaOrigin)}
 }
 
 // SchemaItems checks minItems and maxItems of a list of n items (present:
@@ -302,24 +302,32 @@ func appendOpenAPI(errs field.ErrorList, err *openapierrors.Validation) field.Er
 		}
 		return -1
 	}
+	var fieldErr *field.Error
 	switch err.Code() {
 	case openapierrors.RequiredFailCode:
-		return append(errs, field.Required(path, ""))
+		fieldErr = field.Required(path, "")
 	case openapierrors.TooLongFailCode:
-		return append(errs, field.TooLong(path, "", asInt(err.Valid)))
+		fieldErr = field.TooLong(path, "", asInt(err.Valid))
 	case openapierrors.MaxItemsFailCode, openapierrors.TooManyPropertiesCode:
-		return append(errs, field.TooMany(path, asInt(err.Value), asInt(err.Valid)))
+		fieldErr = field.TooMany(path, asInt(err.Value), asInt(err.Valid))
 	case openapierrors.InvalidTypeCode:
-		return append(errs, field.TypeInvalid(path, value, err.Error()))
+		fieldErr = field.TypeInvalid(path, value, err.Error())
+	default:
+		fieldErr = field.Invalid(path, value, err.Error())
 	}
-	return append(errs, field.Invalid(path, value, err.Error()))
+	return append(errs, fieldErr.WithOrigin(schemaOrigin))
 }
+
+// schemaOrigin marks the errors of the schema validator's checks: under a
+// map key they are put where that validator puts them (Key). kube-apiserver
+// sets no origin on them.
+const schemaOrigin = "schema"
 
 // schemaWords reports an error whose detail is a schema validator's message
 // about its own field ("spec.x in body should …"): its path is rewritten
 // with the field's.
 func schemaWords(err *field.Error) bool {
-	return len(err.Detail) > len(err.Field) && strings.HasPrefix(err.Detail, err.Field) &&
+	return err.Origin == schemaOrigin && len(err.Detail) > len(err.Field) && strings.HasPrefix(err.Detail, err.Field) &&
 		strings.HasPrefix(err.Detail[len(err.Field):], " in "+inBody+" ")
 }
 
@@ -331,5 +339,5 @@ func SchemaRequired(fldPath *field.Path, absent bool) field.ErrorList {
 	if !absent {
 		return nil
 	}
-	return field.ErrorList{field.Required(fldPath, "")}
+	return field.ErrorList{field.Required(fldPath, "").WithOrigin(schemaOrigin)}
 }

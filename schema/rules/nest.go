@@ -74,7 +74,7 @@ func under(base, schemaBase string, errs field.ErrorList) field.ErrorList {
 	for _, err := range errs {
 		words := schemaWords(err)
 		b := base
-		if words {
+		if err.Origin == schemaOrigin {
 			b = schemaBase
 		}
 		old := err.Field

@@ -83,7 +83,7 @@ func valid() *Widget {
 	return &Widget{
 		ObjectMeta: metav1.ObjectMeta{Name: "w", Namespace: "default"},
 		Spec: WidgetSpec{
-			Count: 5, Ratio: 1, Step: 10, Code: "abc", Speed: "fast", Owner: ptr.To("me"), Alias: "a", Nick: "nn",
+			Count: 5, Ratio: 1.25, Step: 10, Code: "abc", Speed: "fast", Owner: ptr.To("me"), Alias: "a", Nick: "nn",
 		},
 	}
 }
@@ -101,11 +101,9 @@ var corpus = []struct {
 	{"above maximum", func(w *Widget) { w.Spec.Count = 11 }},
 	{"exclusive minimum edge", func(w *Widget) { w.Spec.Ratio = 0 }},
 	{"exclusive maximum edge", func(w *Widget) { w.Spec.Ratio = 1.5 }},
-	{"inside exclusive bounds", func(w *Widget) { w.Spec.Ratio = 1.25 }},
+	{"inside exclusive bounds", func(w *Widget) { w.Spec.Ratio = 0.5 }},
+	{"whole number under a fractional exclusive maximum", func(w *Widget) { w.Spec.Ratio = 1 }},
 	{"below exclusive minimum", func(w *Widget) { w.Spec.Ratio = -0.5 }},
-	{"fractional bound, whole value below", func(w *Widget) { w.Spec.Whole = ptr.To[int64](1) }},
-	{"fractional bound, whole value at bound made whole", func(w *Widget) { w.Spec.Whole = ptr.To[int64](2) }},
-	{"fractional bound, whole value above", func(w *Widget) { w.Spec.Whole = ptr.To[int64](3) }},
 	{"fractional minimum, fractional value below", func(w *Widget) { w.Spec.Half = ptr.To(0.25) }},
 	{"fractional minimum, whole float below", func(w *Widget) { w.Spec.Half = ptr.To(0.0) }},
 	{"fractional minimum at edge", func(w *Widget) { w.Spec.Half = ptr.To(0.5) }},

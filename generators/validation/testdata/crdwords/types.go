@@ -31,12 +31,6 @@ type WidgetSpec struct {
 	// +kubebuilder:validation:ExclusiveMaximum=true
 	Ratio float64 `json:"ratio"`
 
-	// A fractional bound on an integer: the schema validator compares a
-	// whole number with the bound made whole.
-	// +kubebuilder:validation:Minimum=2.5
-	// +optional
-	Whole *int64 `json:"whole,omitempty"`
-
 	// +kubebuilder:validation:Minimum=0.5
 	// +optional
 	Half *float64 `json:"half,omitempty"`

@@ -187,24 +187,6 @@ func Validate_WidgetSpec(ctx context.Context, op operation.Operation, fldPath *f
 		errs = append(errs, rules.Child(fldPath, "ratio", fn(nil, &obj.Ratio, oldVal, oldObj != nil))...)
 	}
 	{
-		// field WidgetSpec.Whole
-		fn := func(fldPath *field.Path, obj, oldObj *int64, oldValueCorrelated bool) (errs field.ErrorList) {
-			// don't revalidate unchanged data
-			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj)) {
-				return nil
-			}
-			if obj == nil {
-				return errs // unset: nothing else to check
-			}
-			errs = append(errs, rules.SchemaNumber(ctx, op, fldPath, obj, oldObj, rules.NumberSchema{HasMinimum: true, Minimum: 2.5})...)
-			return errs
-		}
-		oldVal := safe.Field(oldObj, func(oldObj *WidgetSpec) *int64 {
-			return oldObj.Whole
-		})
-		errs = append(errs, rules.Child(fldPath, "whole", fn(nil, obj.Whole, oldVal, oldObj != nil))...)
-	}
-	{
 		// field WidgetSpec.Half
 		fn := func(fldPath *field.Path, obj, oldObj *float64, oldValueCorrelated bool) (errs field.ErrorList) {
 			// don't revalidate unchanged data
