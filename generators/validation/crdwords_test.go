@@ -68,7 +68,7 @@ func TestCRDWords(t *testing.T) {
 	if err := os.WriteFile(overlayFile, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("go", "test", "-count=1", "-run", "^TestCRDWords$", "-overlay="+overlayFile, "./generators/validation/testdata/"+name)
+	cmd := exec.Command("go", "test", "-count=1", "-v", "-run", "^TestCRDWords$", "-overlay="+overlayFile, "./generators/validation/testdata/"+name)
 	cmd.Dir = repoRoot(t)
 	output, err := cmd.CombinedOutput()
 	if err != nil {

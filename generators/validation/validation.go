@@ -287,7 +287,7 @@ import (
 // Generator writes zz_generated.validations.go.
 var Generator = &gen.Generator{
 	Name:           "validation",
-	Doc:            "Validate_<Type> functions and their scheme registration, as validation-gen writes them, with ObjectMeta rules and the kubebuilder validation markers as Go code; types of other modules are validated through +metagen:validation-for declarations.",
+	Doc:            "Validate_<Type> functions and their scheme registration, as validation-gen writes them, with ObjectMeta rules and the kubebuilder validation markers as Go code in the words of the CRD schema validation; types of other modules are validated through +metagen:validation-for declarations.",
 	Markers:        readMarkers,
 	OutputFile:     outputFile,
 	Enabled:        enabled,
