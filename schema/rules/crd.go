@@ -7,6 +7,7 @@ import (
 	"math"
 	"reflect"
 	"strings"
+	"unicode/utf8"
 
 	"k8s.io/apimachinery/pkg/api/operation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -60,7 +61,7 @@ type StringSchema struct {
 // schema validator does, on the number the JSON encoding of value decodes
 // to (int64 when it is whole, else float64).
 func SchemaNumber[T Number](_ context.Context, _ operation.Operation, fldPath *field.Path, value, _ *T, s NumberSchema) field.ErrorList {
-	if value == nil {
+	if value == nil || numberHolds(float64(*value), s) {
 		return nil
 	}
 	data := jsonNumber(*value)
@@ -76,6 +77,28 @@ func SchemaNumber[T Number](_ context.Context, _ operation.Operation, fldPath *f
 		errs = appendOpenAPI(errs, openapivalidate.MaximumNativeType(path, inBody, data, s.Maximum, s.ExclusiveMaximum))
 	}
 	return errs
+}
+
+// numberHolds reports, without allocating, a value that certainly meets
+// the keywords: whole bounds and factors, and a value a float64 holds
+// exactly, compare the same as integers and as floats. Anything else goes
+// to kube-openapi's checks.
+func numberHolds(v float64, s NumberSchema) bool {
+	const exact = 1 << 53
+	whole := func(f float64) bool { return f == math.Trunc(f) && math.Abs(f) < exact }
+	if math.Abs(v) >= exact {
+		return false
+	}
+	if s.HasMultipleOf && !(whole(s.MultipleOf) && s.MultipleOf > 0 && whole(v) && math.Mod(v, s.MultipleOf) == 0) {
+		return false
+	}
+	if s.HasMinimum && !(whole(s.Minimum) && (v > s.Minimum || v == s.Minimum && !s.ExclusiveMinimum)) {
+		return false
+	}
+	if s.HasMaximum && !(whole(s.Maximum) && (v < s.Maximum || v == s.Maximum && !s.ExclusiveMaximum)) {
+		return false
+	}
+	return true
 }
 
 // jsonNumber is the number kube-apiserver holds for v once encoding/json has
@@ -124,6 +147,13 @@ func SchemaBytes[T ~[]byte](_ context.Context, _ operation.Operation, fldPath *f
 }
 
 func schemaString(fldPath *field.Path, data string, s StringSchema) field.ErrorList {
+	// Without allocating: a string no longer in bytes than maxLength is no
+	// longer in characters.
+	if (s.MaxLength < 0 || int64(len(data)) <= s.MaxLength) &&
+		(s.MinLength < 0 || int64(utf8.RuneCountInString(data)) >= s.MinLength) &&
+		(s.Pattern == "" || openapivalidate.Pattern("", inBody, data, s.Pattern) == nil) {
+		return nil
+	}
 	path := fldPath.String()
 	if s.MaxLength >= 0 {
 		if err := openapivalidate.MaxLength(path, inBody, data, s.MaxLength); err != nil {
@@ -145,7 +175,7 @@ func schemaString(fldPath *field.Path, data string, s StringSchema) field.ErrorL
 
 // SchemaFormat checks one of kube-openapi's string formats.
 func SchemaFormat[T ~string](_ context.Context, _ operation.Operation, fldPath *field.Path, value, _ *T, format string) field.ErrorList {
-	if value == nil {
+	if value == nil || strfmt.Default.ContainsName(format) && strfmt.Default.Validates(format, string(*value)) {
 		return nil
 	}
 	return appendOpenAPI(nil, openapivalidate.FormatOf(fldPath.String(), inBody, format, string(*value), strfmt.Default))
@@ -181,11 +211,13 @@ func SchemaNumberEnum[T Number](_ context.Context, _ operation.Operation, fldPat
 	case float64:
 		number = n
 	}
-	words := make([]string, 0, len(values))
 	for _, allowed := range values {
 		if enumMatches(number, allowed) {
 			return nil
 		}
+	}
+	words := make([]string, 0, len(values))
+	for _, allowed := range values {
 		text, _ := json.Marshal(allowed)
 		words = append(words, string(text))
 	}
@@ -195,7 +227,7 @@ func SchemaNumberEnum[T Number](_ context.Context, _ operation.Operation, fldPat
 // SchemaItems checks minItems and maxItems of a list of n items (present:
 // the JSON encoding writes the list).
 func SchemaItems(_ context.Context, _ operation.Operation, fldPath *field.Path, present bool, n int, minItems, maxItems int64) field.ErrorList {
-	if !present {
+	if !present || (minItems < 0 || int64(n) >= minItems) && (maxItems < 0 || int64(n) <= maxItems) {
 		return nil
 	}
 	var errs field.ErrorList

@@ -85,3 +85,22 @@ func TestListMapDuplicates(t *testing.T) {
 		t.Errorf("%s\nwant\n%s", got, want)
 	}
 }
+
+// Valid values cost no allocation: kube-openapi's checks (which box the
+// value and build the path) run only for values that may fail.
+func TestSchemaChecksOfValidValuesDoNotAllocate(t *testing.T) {
+	n, f, str := int32(5), 1.25, "abc"
+	path := field.NewPath("spec", "x")
+	allocs := testing.AllocsPerRun(100, func() {
+		_ = SchemaNumber(ctx, create, path, &n, nil, NumberSchema{HasMultipleOf: true, MultipleOf: 5, HasMinimum: true, Minimum: 1, HasMaximum: true, Maximum: 10})
+		_ = SchemaNumber(ctx, create, path, &f, nil, NumberSchema{HasMinimum: true, Minimum: 0, ExclusiveMinimum: true})
+		_ = SchemaString(ctx, create, path, &str, nil, StringSchema{MaxLength: 5, MinLength: 1, Pattern: "^[a-z]+$"})
+		_ = SchemaStringEnum(ctx, create, path, &str, nil, []string{"x", "abc"})
+		_ = SchemaNumberEnum(ctx, create, path, &n, nil, []float64{3, 5})
+		_ = SchemaItems(ctx, create, path, true, 2, 1, 3)
+		_ = SchemaProperties(ctx, create, path, true, 2, 1, 3)
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations for valid values", allocs)
+	}
+}
