@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/metagen-dev/metagen/generators/model"
+	"github.com/metagen-dev/metagen/generators/pipeline"
 	"github.com/metagen-dev/metagen/internal/golden"
 )
 
@@ -84,4 +85,27 @@ func TestCRDWords(t *testing.T) {
 		t.Fatalf("no agreement line in:\n%s", output)
 	}
 	t.Log(line)
+}
+
+// A bound or factor an integer cannot hold makes kube-apiserver refuse
+// every object that sets the field; the generated check compares with it,
+// and metagen warns at the marker.
+func TestIntegerBoundsTheAPIServerRefusesAreWarned(t *testing.T) {
+	plan, err := pipeline.NewPlan(pipeline.Options{Dir: repoRoot(t), Only: []string{"validation"},
+		Patterns: []string{"./generators/validation/testdata/warn_intbounds"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range plan.Warnings {
+		got = append(got, filepath.Base(w.Error()))
+	}
+	want := []string{
+		"types.go:9:5: warning: +kubebuilder:validation:Minimum=2.5 on int: kube-apiserver's schema validation refuses a bound an integer cannot hold, and with it every object that sets this field",
+		"types.go:11:5: warning: +kubebuilder:validation:Maximum=1e+10 on int32: kube-apiserver's schema validation refuses a bound an integer cannot hold, and with it every object that sets this field",
+		"types.go:13:5: warning: +kubebuilder:validation:MultipleOf=0.5 on int64: kube-apiserver's schema validation refuses a factor an integer cannot hold, and with it every object that sets this field",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
 }
