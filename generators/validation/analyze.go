@@ -99,6 +99,9 @@ type valuePlan struct {
 	// outside is set when the value's type is of a package whose
 	// validation metagen cannot find (see outside.go).
 	outside *outsideRef
+	// omitEmpty: a field the JSON encoding leaves out when empty
+	// (omitempty, omitzero).
+	omitEmpty bool
 }
 
 // partPlan is the rules chained to one part of a value: a subfield of a
@@ -140,11 +143,16 @@ type listPlan struct {
 	// UniqueItems).
 	unique     bool
 	uniqueMods modifiers
+	// schema: the semantics come from the schema dialect (+listType), and
+	// so do the words of the duplicates (schemaListChecks).
+	schema bool
 }
 
 type listKey struct {
 	goName  string
 	pointer bool
+	// json is the key's JSON name.
+	json string
 }
 
 func (v *valuePlan) has() bool {
@@ -184,8 +192,8 @@ type universePlan struct {
 	// external holds the +metagen:validation-for declarations (external.go).
 	external *externalSet
 	decided  decisions
-	// warnings are kept per package, as errs are.
-	warnings map[string][]error
+	// warnings are kept per package, as errs are; the pass reports them.
+	warnings map[string][]warning
 	// immutable are the positions of +k8s:immutable tags (cel.go).
 	immutable map[token.Position]bool
 }
@@ -239,7 +247,7 @@ func analyzeUniverse(universe *model.Universe, decided decisions) *universePlan 
 		plans:    map[*types.TypeName]*typePlan{},
 		pkgs:     map[string]*packagePlan{},
 		errs:     map[string][]error{},
-		warnings: map[string][]error{},
+		warnings: map[string][]warning{},
 		excluded: map[*types.Const]*constExclusion{},
 	}
 	for _, pkg := range universe.Packages {
@@ -468,7 +476,8 @@ func (a *analyzer) value(typ types.Type, d *declRules, pos token.Position, field
 			v.rules = append(v.rules, r)
 		}
 	}
-	v.omittable = field != nil && (field.OmitEmpty || field.OmitZero) && onlyKubebuilder(v.rules) && !isStruct(typ)
+	v.omitEmpty = field != nil && (field.OmitEmpty || field.OmitZero)
+	v.omittable = v.omitEmpty && onlyKubebuilder(v.rules) && !isStruct(typ)
 	items, keys := orEmpty(d.items), orEmpty(d.keys)
 	if d.chained {
 		for _, c := range []*declRules{items, keys} {
@@ -791,9 +800,11 @@ func (a *analyzer) listPlan(s *types.Slice, d *declRules) *listPlan {
 		l.match = "keys"
 		l.keys = a.listKeys(elem, d)
 		l.unique = !d.customUniq && len(l.keys) > 0
+		l.schema = !d.listTypeK8s && d.unique == ""
 	case "set":
 		l.match = "value"
 		l.unique = !d.customUniq
+		l.schema = !d.listTypeK8s && d.unique == "" && !isPointer(elem)
 	default:
 		if len(d.mapKeys) > 0 {
 			a.errorf(d.mapKeysPos, "+listMapKey needs listType=map (or +k8s:unique=map)")
@@ -859,7 +870,7 @@ func (a *analyzer) listKeys(elem types.Type, d *declRules) []listKey {
 			a.errorf(d.mapKeysPos, "+listMapKey=%s: keys must be scalars or pointers to scalars, not %s", name, typeName(field.Type()))
 			continue
 		}
-		keys = append(keys, listKey{goName: path, pointer: pointer})
+		keys = append(keys, listKey{goName: path, pointer: pointer, json: name})
 	}
 	return keys
 }

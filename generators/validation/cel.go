@@ -58,8 +58,7 @@ func (a *analyzer) celRules(t *model.Type) *celPlan {
 		// rules still compile in the schema that describes them.
 		if expanded, err = schemas.ExpandDescribing(t.Object); err != nil {
 			if m, ok := firstCELMarker(t); ok {
-				a.u.warnings[a.pkg.Path] = append(a.u.warnings[a.pkg.Path], diag.Warnf(m.Pos,
-					"the CEL rules of %s are enforced by the CRD only, not by Go validation: its schema cannot be expanded (%s)", t.Name, firstLine(err)))
+				a.warnf(m.Pos, "the CEL rules of %s are enforced by the CRD only, not by Go validation: its schema cannot be expanded (%s)", t.Name, firstLine(err))
 			}
 			return nil
 		}

@@ -288,15 +288,20 @@ func (w *writer) valueChecks(v *valuePlan, stem string) []jen.Code {
 	sort.SliceStable(calls, func(i, j int) bool { return calls[i].tag < calls[j].tag })
 	cohorts := intoCohorts(calls)
 	out := cohortChecks(cohorts[0].calls, false)
+	out = append(out, w.schemaChecks(v, stem)...)
 	out = append(out, w.itemUnionChecks(v, stem)...)
 	out = append(out, w.subfieldStructChecks(v, stem)...)
-	out = append(out, w.listChecks(v)...)
+	if !v.list.schemaUnique() {
+		out = append(out, w.listChecks(v)...)
+	}
 	for _, c := range cohorts[1:] {
 		body := cohortChecks(c.calls, true)
 		out = append(out, jen.Func().Params().Block(body...).Call().Comment("cohort "+strconv.Quote(c.name)))
 	}
 	out = append(out, w.partChecks(v, stem)...)
 	out = append(out, w.elementChecks(v, stem)...)
+	out = append(out, w.schemaItemChecks(v)...)
+	out = append(out, w.schemaListChecks(v)...)
 	if v.typeFn.has() {
 		out = append(out, typeFnCall(v))
 	}

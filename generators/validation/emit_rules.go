@@ -39,6 +39,9 @@ func (w *writer) ruleCalls(v *valuePlan, stem string) []call {
 			updates[k] = append(updates[k], r.str)
 			continue
 		}
+		if schemaRule(r) {
+			continue // schemaChecks, schemaItemChecks
+		}
 		calls = append(calls, inherit(r, w.ruleCall(r, v, stem))...)
 	}
 	for _, r := range updateOrder {
@@ -73,6 +76,15 @@ func (w *writer) ruleCall(r rule, v *valuePlan, stem string) []call {
 	c := call{tag: r.tag}
 	switch r.kind {
 	case ruleRequired:
+		if schemaPresence(r) && v.omitEmpty == false && !isNilable(v.typ) {
+			return nil // the JSON encoding always writes the value
+		}
+		if schemaPresence(r) {
+			if sc := schemaRequiredCall(r, v); sc != nil {
+				return []call{w.wrap(r, v, *sc)}
+			}
+			return nil
+		}
 		c.code, c.shortCircuit = presenceFn("Required", v.typ).Call(stdArgs()...), true
 	case ruleOptional:
 		c.code, c.shortCircuit, c.nonError = optionalCheck(v.typ), true, true

@@ -79,7 +79,7 @@ func TestBehaviour(t *testing.T) {
 func summary(output []byte) string {
 	var keep []string
 	for _, line := range strings.Split(string(output), "\n") {
-		if strings.HasPrefix(line, "ok") || strings.HasPrefix(line, "corpus:") || strings.HasPrefix(line, "generated corpus:") {
+		if strings.HasPrefix(line, "ok") || strings.HasPrefix(line, "corpus:") || strings.HasPrefix(line, "generated corpus:") || strings.HasPrefix(line, "crdwords:") {
 			keep = append(keep, line)
 		}
 	}

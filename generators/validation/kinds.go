@@ -57,6 +57,9 @@ func (a *analyzer) applies(r *rule, typ types.Type, d *declRules) bool {
 		if !isNumber(scalar) {
 			return wrong("numbers")
 		}
+		if r.kubebuilder && isInteger(scalar) && (r.num != math.Trunc(r.num) || !intFits(scalar, r.num)) {
+			a.warnf(r.pos, "%s=%v on %s: kube-apiserver's schema validation refuses a factor an integer cannot hold, and with it every object that sets this field", r.tag, r.num, typeName(scalar))
+		}
 	case ruleMinLength, ruleMaxLength:
 		if r.kubebuilder && isByteSlice(typ) {
 			return true // the base64 string's length: see rules.Base64MinLength
@@ -213,7 +216,12 @@ func (a *analyzer) boundFits(r *rule, scalar types.Type) bool {
 		return true
 	}
 	if r.kubebuilder {
-		return true // rules.Minimum/Maximum compare as float64
+		// The schema is an integer's, and kube-openapi refuses a bound it
+		// cannot hold: kube-apiserver then rejects every object that sets
+		// the value ("Minimum boundary value must be of type integer …"),
+		// where the generated check compares with the bound.
+		a.warnf(r.pos, "%s=%v on %s: kube-apiserver's schema validation refuses a bound an integer cannot hold, and with it every object that sets this field", r.tag, r.num, typeName(scalar))
+		return true
 	}
 	a.errorf(r.pos, "%s=%v does not fit %s", r.tag, r.num, typeName(scalar))
 	return false

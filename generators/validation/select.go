@@ -1,6 +1,7 @@
 package validation
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
 	"strings"
@@ -223,6 +224,17 @@ func isSchemeBuilder(t types.Type) bool {
 	named, ok := t.(*types.Named)
 	return ok && named.Obj().Name() == "SchemeBuilder" && named.Obj().Pkg() != nil &&
 		named.Obj().Pkg().Path() == "k8s.io/apimachinery/pkg/runtime"
+}
+
+// warnf keeps a positioned warning for the package's pass to report.
+func (a *analyzer) warnf(pos token.Position, format string, args ...any) {
+	a.u.warnings[a.pkg.Path] = append(a.u.warnings[a.pkg.Path], warning{pos: pos, msg: fmt.Sprintf(format, args...)})
+}
+
+// warning is a harmless mistake the analysis found, reported by the pass.
+type warning struct {
+	pos token.Position
+	msg string
 }
 
 func (a *analyzer) errorf(pos token.Position, format string, args ...any) {

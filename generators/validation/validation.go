@@ -294,11 +294,9 @@
 package validation
 
 import (
-	"errors"
 	"reflect"
 
 	"github.com/metagen-dev/metagen/generators/deepcopy"
-	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/model"
 	"github.com/metagen-dev/metagen/generators/openapi"
@@ -308,7 +306,7 @@ import (
 // Generator writes zz_generated.validations.go.
 var Generator = &gen.Generator{
 	Name:       "validation",
-	Doc:        "Validate_<Type> functions and their scheme registration, as validation-gen writes them, with ObjectMeta rules, the kubebuilder validation markers as Go code and the CEL rules of root types evaluated as kube-apiserver does (schema/cel); types of other modules are validated through +metagen:validation-for declarations.",
+	Doc:        "Validate_<Type> functions and their scheme registration, as validation-gen writes them, with ObjectMeta rules, the kubebuilder validation markers as Go code in the words of the CRD schema validation, and the CEL rules of root types evaluated as kube-apiserver does (schema/cel); types of other modules are validated through +metagen:validation-for declarations.",
 	Markers:    readMarkers,
 	OutputFile: outputFile,
 	Enabled:    enabled,
@@ -334,10 +332,7 @@ func enabled(pkg *model.Package) bool {
 func run(pass *gen.Pass) error {
 	u := universeOf(pass)
 	for _, w := range u.warnings[pass.Package.Path] {
-		var warning *diag.Warning
-		if errors.As(w, &warning) {
-			pass.Warn(warning.Pos, "%s", warning.Msg)
-		}
+		pass.Warn(w.pos, "%s", w.msg)
 	}
 	if u.failed[pass.Package.Path] {
 		return nil // its problems are the run's (prepare)

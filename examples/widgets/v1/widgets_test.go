@@ -120,7 +120,7 @@ func TestSchemeValidateCatchesABadWidget(t *testing.T) {
 		`metadata.name: Invalid value: "Not_A_DNS_Name": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
 		`metadata.namespace: Required value`,
 		`metadata.finalizers[0]: Unsupported value: "widgets.example.com/unknown": supported values: "widgets.example.com/cleanup"`,
-		`spec.color: Invalid value: "Red": must match the regular expression '^[a-z]+(-[a-z]+)*$'`,
+		`spec.color: Invalid value: "Red": spec.color in body should match '^[a-z]+(-[a-z]+)*$'`,
 		`spec.replicas: Invalid value: 101: must be less than or equal to 100`,
 		`spec.parts[2]: Duplicate value: {"name":"axle"}`,
 		`spec.settings: Invalid value: "not a key": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')`,

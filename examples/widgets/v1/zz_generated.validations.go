@@ -16,7 +16,6 @@ import (
 	schema "k8s.io/apimachinery/pkg/runtime/schema"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
 	"maps"
-	"regexp"
 	"slices"
 )
 
@@ -134,9 +133,6 @@ func Validate_Widget(ctx context.Context, op operation.Operation, fldPath *field
 	return errs
 }
 
-// widgetSpecColorPattern is compiled once, when the package is initialised.
-var widgetSpecColorPattern = regexp.MustCompile("^[a-z]+(-[a-z]+)*$")
-
 // Validate_WidgetSpec validates an instance of WidgetSpec according
 // to declarative validation rules in the API schema.
 func Validate_WidgetSpec(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *WidgetSpec) (errs field.ErrorList) {
@@ -151,7 +147,7 @@ func Validate_WidgetSpec(ctx context.Context, op operation.Operation, fldPath *f
 				return append(errs, e...) // the other validators do not run
 			}
 			errs = append(errs, validate.MaxLength(ctx, op, fldPath, obj, oldObj, 32)...)
-			errs = append(errs, rules.Pattern(ctx, op, fldPath, obj, oldObj, widgetSpecColorPattern)...)
+			errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: -1, MinLength: -1, Pattern: "^[a-z]+(-[a-z]+)*$"})...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *WidgetSpec) *string {
@@ -198,13 +194,17 @@ func Validate_WidgetSpec(ctx context.Context, op operation.Operation, fldPath *f
 			if earlyReturn {
 				return errs // do not proceed
 			}
-			// lists with map semantics require unique keys
-			errs = append(errs, validate.ValSliceUnique(ctx, op, fldPath, obj, oldObj, func(a, b *Part) bool {
-				return a.Name == b.Name
-			})...)
 			errs = append(errs, rules.EachSliceVal(ctx, op, fldPath, obj, oldObj, func(a, b *Part) bool {
 				return a.Name == b.Name
 			}, equalPart, Validate_Part)...)
+			// lists with map semantics require unique keys
+			errs = append(errs, rules.ListMapDuplicates(ctx, op, fldPath, obj, oldObj, func(a, b *Part) bool {
+				return a.Name == b.Name
+			}, func(a *Part) map[string]any {
+				key := map[string]any{}
+				key["name"] = a.Name
+				return key
+			})...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *WidgetSpec) []Part {
@@ -277,13 +277,17 @@ func Validate_WidgetStatus(ctx context.Context, op operation.Operation, fldPath 
 			if len(obj) == 0 {
 				return errs // unset: nothing else to check
 			}
-			// lists with map semantics require unique keys
-			errs = append(errs, validate.ValSliceUnique(ctx, op, fldPath, obj, oldObj, func(a, b *metav1.Condition) bool {
-				return a.Type == b.Type
-			})...)
 			errs = append(errs, rules.EachSliceVal(ctx, op, fldPath, obj, oldObj, func(a, b *metav1.Condition) bool {
 				return a.Type == b.Type
 			}, equalMetav1Condition, meta.ValidateCondition)...)
+			// lists with map semantics require unique keys
+			errs = append(errs, rules.ListMapDuplicates(ctx, op, fldPath, obj, oldObj, func(a, b *metav1.Condition) bool {
+				return a.Type == b.Type
+			}, func(a *metav1.Condition) map[string]any {
+				key := map[string]any{}
+				key["type"] = a.Type
+				return key
+			})...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *WidgetStatus) []metav1.Condition {

@@ -45,7 +45,7 @@ func TestInvalid(t *testing.T) {
 		`spec.name: Required value`,
 		`spec.replicas: Invalid value: 11: must be less than or equal to 10`,
 		`spec.short: Invalid value: "A.b": `+shortNameMessage,
-		`spec.word: Invalid value: "ABC": must match the regular expression '^[a-z]+$'`,
+		`spec.word: Invalid value: "ABC": spec.word in body should match '^[a-z]+$'`,
 		`spec.items: Too many: 5: must have at most 4 items`,
 		`spec.labels: Invalid value: "-k": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')`,
 		`spec.labels[-k]: Too long: may not be more than 8 characters`,

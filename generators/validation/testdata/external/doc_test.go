@@ -49,9 +49,9 @@ func TestDeclaredRules(t *testing.T) {
 	// external type.
 	expect.Errors(t, Validate_CertificateSigningRequest(expect.Ctx, expect.Create, nil, bad, nil),
 		`metadata.namespace: Forbidden: not allowed on this type`,
-		`status.conditions[2]: Duplicate value: {"type":"Approved","status":"","lastUpdateTime":null,"lastTransitionTime":null}`,
 		`status.conditions[0].reason: Too long: may not be more than 16 characters`,
 		`status.conditions[1].type: Unsupported value: "Pending": supported values: "Approved", "Denied", "Failed"`,
+		`status.conditions[2]: Duplicate value: {"type":"Approved"}`,
 		`spec.expirationSeconds: Invalid value: 60: must be greater than or equal to 600`,
 		`spec.usages[1]: Duplicate value: "server auth"`,
 		`spec.usages[2]: Too long: may not be more than 20 characters`,
@@ -73,7 +73,7 @@ func TestDeclaredRules(t *testing.T) {
 	noRequest.Spec.SignerName = "Example.com/x"
 	expect.Errors(t, Validate_CertificateSigningRequest(expect.Ctx, expect.Create, nil, noRequest, nil),
 		`spec.request: Required value: a signer needs a request`,
-		`spec.signerName: Invalid value: "Example.com/x": must match the regular expression '^[a-z0-9.-]+/[a-z0-9.-]+$'`,
+		`spec.signerName: Invalid value: "Example.com/x": spec.signerName in body should match '^[a-z0-9.-]+/[a-z0-9.-]+$'`,
 	)
 }
 

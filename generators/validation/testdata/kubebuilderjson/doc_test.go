@@ -28,14 +28,14 @@ func TestInvalid(t *testing.T) {
 	obj := &Spec{Hosts: &[]string{"a", "b", "c"}, Data: []byte("abcdefg"), StatusCode: ptr.To(300), Weight: 0.75}
 	expect.Errors(t, Validate_Spec(expect.Ctx, expect.Create, nil, obj, nil),
 		`hosts: Too many: 3: must have at most 2 items`,
-		`data: Too long: may not be more than 8 characters`,
+		`data: Too long: may not be more than 8 bytes`,
 		`statusCode: Unsupported value: 300: supported values: "301", "302", "308"`,
 		`weight: Unsupported value: 0.75: supported values: "0.5", "1", "2"`,
 	)
 	obj = &Spec{Hosts: &[]string{}, Data: []byte{}, Weight: 0}
 	expect.Errors(t, Validate_Spec(expect.Ctx, expect.Create, nil, obj, nil),
-		`hosts: Too few: 0: must have at least 1 item`,
-		`data: Too short: must be at least 4 characters`,
+		`hosts: Invalid value: 0: hosts in body should have at least 1 items`,
+		`data: Invalid value: "": data in body should be at least 4 chars long`,
 		`weight: Unsupported value: 0: supported values: "0.5", "1", "2"`,
 	)
 }

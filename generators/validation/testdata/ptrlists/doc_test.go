@@ -44,6 +44,6 @@ func TestEmbeddedKey(t *testing.T) {
 	expect.Errors(t, Validate_Lists(expect.Ctx, expect.Create, nil, &Lists{Containers: []Container{
 		{Common: Common{Name: "main"}}, {Common: Common{Name: "side"}}, {Common: Common{Name: "side", Image: "i"}},
 	}}, nil),
-		"containers[2]: Duplicate value: {\"name\":\"side\",\"image\":\"i\"}",
-		"containers[0].extra: Required value")
+		"containers[0].extra: Required value",
+		"containers[2]: Duplicate value: {\"name\":\"side\"}")
 }

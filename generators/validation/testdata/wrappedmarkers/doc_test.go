@@ -71,7 +71,7 @@ func TestBounds(t *testing.T) {
 	expect.Errors(t, errs,
 		"note: Too long: may not be more than 3 characters",
 		"name: Too long: may not be more than 5 characters",
-		"replicas: Invalid value: 11: must be less than or equal to 10",
+		"replicas: Invalid value: 11: replicas in body should be less than or equal to 10",
 		"tags[0]: Too long: may not be more than 3 characters",
 	)
 	expect.Levels(t, errs, "beta,alpha,stable,beta")

@@ -15,7 +15,6 @@ import (
 	sets "k8s.io/apimachinery/pkg/util/sets"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
 	"maps"
-	"regexp"
 	"slices"
 )
 
@@ -95,9 +94,6 @@ func Validate_Thing(ctx context.Context, op operation.Operation, fldPath *field.
 	return errs
 }
 
-// thingSpecWordPattern is compiled once, when the package is initialised.
-var thingSpecWordPattern = regexp.MustCompile("^[a-z]+$")
-
 // Validate_ThingSpec validates an instance of ThingSpec according
 // to declarative validation rules in the API schema.
 func Validate_ThingSpec(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *ThingSpec) (errs field.ErrorList) {
@@ -164,7 +160,7 @@ func Validate_ThingSpec(ctx context.Context, op operation.Operation, fldPath *fi
 			if *obj == "" {
 				return errs // unset: nothing else to check
 			}
-			errs = append(errs, rules.Pattern(ctx, op, fldPath, obj, oldObj, thingSpecWordPattern)...)
+			errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: -1, MinLength: -1, Pattern: "^[a-z]+$"})...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *ThingSpec) *string {

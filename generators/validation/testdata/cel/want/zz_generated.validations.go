@@ -71,7 +71,7 @@ func Validate_Plain(ctx context.Context, op operation.Operation, fldPath *field.
 			if *obj == "" {
 				return errs // unset: nothing else to check
 			}
-			errs = append(errs, validate.MaxLength(ctx, op, fldPath, obj, oldObj, 3)...)
+			errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: 3, MinLength: -1})...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *Plain) *string {
@@ -92,7 +92,7 @@ func Validate_Port(ctx context.Context, op operation.Operation, fldPath *field.P
 			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj)) {
 				return nil
 			}
-			errs = append(errs, validate.MaxLength(ctx, op, fldPath, obj, oldObj, 10)...)
+			errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: 10, MinLength: -1})...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *Port) *string {
@@ -143,7 +143,7 @@ func Validate_WidgetSpec(ctx context.Context, op operation.Operation, fldPath *f
 			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj)) {
 				return nil
 			}
-			errs = append(errs, validate.Maximum(ctx, op, fldPath, obj, oldObj, 100)...)
+			errs = append(errs, rules.SchemaNumber(ctx, op, fldPath, obj, oldObj, rules.NumberSchema{HasMaximum: true, Maximum: 100.0})...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *WidgetSpec) *int32 {
@@ -158,7 +158,7 @@ func Validate_WidgetSpec(ctx context.Context, op operation.Operation, fldPath *f
 			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj)) {
 				return nil
 			}
-			errs = append(errs, validate.Maximum(ctx, op, fldPath, obj, oldObj, 100)...)
+			errs = append(errs, rules.SchemaNumber(ctx, op, fldPath, obj, oldObj, rules.NumberSchema{HasMaximum: true, Maximum: 100.0})...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *WidgetSpec) *int32 {
@@ -176,7 +176,7 @@ func Validate_WidgetSpec(ctx context.Context, op operation.Operation, fldPath *f
 			if *obj == "" {
 				return errs // unset: nothing else to check
 			}
-			errs = append(errs, validate.MaxLength(ctx, op, fldPath, obj, oldObj, 10)...)
+			errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: 10, MinLength: -1})...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *WidgetSpec) *string {
@@ -216,24 +216,21 @@ func Validate_WidgetSpec(ctx context.Context, op operation.Operation, fldPath *f
 			if oldValueCorrelated && op.Type == operation.Update && slices.Equal(obj, oldObj) {
 				return nil
 			}
-			earlyReturn := false
-			if e := validate.MaxItems(ctx, op, fldPath, obj, oldObj, 10).MarkShortCircuit(); len(e) != 0 {
-				errs = append(errs, e...)
-				earlyReturn = true
-			}
 			if len(obj) == 0 {
-				earlyReturn = true
+				return errs // unset: nothing else to check
 			}
-			if earlyReturn {
-				return errs // do not proceed
-			}
-			// lists with map semantics require unique keys
-			errs = append(errs, validate.ValSliceUnique(ctx, op, fldPath, obj, oldObj, func(a, b *Port) bool {
-				return a.Name == b.Name
-			})...)
 			errs = append(errs, rules.EachSliceVal(ctx, op, fldPath, obj, oldObj, func(a, b *Port) bool {
 				return a.Name == b.Name
 			}, validate.DirectEqual, Validate_Port)...)
+			errs = append(errs, rules.SchemaItems(ctx, op, fldPath, obj != nil, len(obj), -1, 10)...)
+			// lists with map semantics require unique keys
+			errs = append(errs, rules.ListMapDuplicates(ctx, op, fldPath, obj, oldObj, func(a, b *Port) bool {
+				return a.Name == b.Name
+			}, func(a *Port) map[string]any {
+				key := map[string]any{}
+				key["name"] = a.Name
+				return key
+			})...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *WidgetSpec) []Port {

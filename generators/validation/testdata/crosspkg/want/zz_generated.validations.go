@@ -88,13 +88,17 @@ func Validate_Root(ctx context.Context, op operation.Operation, fldPath *field.P
 			}) {
 				return nil
 			}
-			// lists with map semantics require unique keys
-			errs = append(errs, validate.ValSliceUnique(ctx, op, fldPath, obj, oldObj, func(a, b *metav1.Condition) bool {
-				return a.Type == b.Type
-			})...)
 			errs = append(errs, rules.EachSliceVal(ctx, op, fldPath, obj, oldObj, func(a, b *metav1.Condition) bool {
 				return a.Type == b.Type
 			}, equalMetav1Condition, meta.ValidateCondition)...)
+			// lists with map semantics require unique keys
+			errs = append(errs, rules.ListMapDuplicates(ctx, op, fldPath, obj, oldObj, func(a, b *metav1.Condition) bool {
+				return a.Type == b.Type
+			}, func(a *metav1.Condition) map[string]any {
+				key := map[string]any{}
+				key["type"] = a.Type
+				return key
+			})...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *Root) []metav1.Condition {

@@ -10,7 +10,6 @@ import (
 	validate "k8s.io/apimachinery/pkg/api/validate"
 	sets "k8s.io/apimachinery/pkg/util/sets"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
-	"regexp"
 )
 
 var symbolsForNothing = sets.New[Nothing]()
@@ -21,9 +20,6 @@ func Validate_Nothing(ctx context.Context, op operation.Operation, fldPath *fiel
 	errs = append(errs, validate.Enum(ctx, op, fldPath, obj, oldObj, symbolsForNothing, nil)...)
 	return errs
 }
-
-// portStatusErrorPattern is compiled once, when the package is initialised.
-var portStatusErrorPattern = regexp.MustCompile("^[A-Za-z]+$")
 
 // Validate_PortStatus validates an instance of PortStatus according
 // to declarative validation rules in the API schema.
@@ -38,8 +34,7 @@ func Validate_PortStatus(ctx context.Context, op operation.Operation, fldPath *f
 			if obj == nil {
 				return errs // unset: nothing else to check
 			}
-			errs = append(errs, validate.MaxLength(ctx, op, fldPath, obj, oldObj, 8)...)
-			errs = append(errs, rules.Pattern(ctx, op, fldPath, obj, oldObj, portStatusErrorPattern)...)
+			errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: 8, MinLength: -1, Pattern: "^[A-Za-z]+$"})...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *PortStatus) *string {
@@ -54,7 +49,7 @@ func Validate_PortStatus(ctx context.Context, op operation.Operation, fldPath *f
 			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj)) {
 				return nil
 			}
-			if e := validate.RequiredPointer(ctx, op, fldPath, obj, oldObj).MarkShortCircuit(); len(e) != 0 {
+			if e := rules.SchemaRequired(fldPath, obj == nil).MarkShortCircuit(); len(e) != 0 {
 				return append(errs, e...) // the other validators do not run
 			}
 			return errs

@@ -14,9 +14,7 @@ import (
 	validate "k8s.io/apimachinery/pkg/api/validate"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	runtime "k8s.io/apimachinery/pkg/runtime"
-	sets "k8s.io/apimachinery/pkg/util/sets"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
-	"regexp"
 	"slices"
 )
 
@@ -75,7 +73,8 @@ func Validate_CertificateSigningRequest(ctx context.Context, op operation.Operat
 	return errs
 }
 
-var certificateSigningRequestConditionTypeValues = sets.New[certificatesv1.RequestConditionType]("Approved", "Denied", "Failed")
+// certificateSigningRequestConditionTypeValues are the values of the schema's enum, in its order.
+var certificateSigningRequestConditionTypeValues = []string{"Approved", "Denied", "Failed"}
 
 // Validate_CertificateSigningRequestCondition validates an instance of CertificateSigningRequestCondition according
 // to declarative validation rules in the API schema.
@@ -90,7 +89,7 @@ func Validate_CertificateSigningRequestCondition(ctx context.Context, op operati
 			if e := validate.RequiredValue(ctx, op, fldPath, obj, oldObj).MarkShortCircuit(); len(e) != 0 {
 				return append(errs, e...) // the other validators do not run
 			}
-			errs = append(errs, validate.Enum(ctx, op, fldPath, obj, oldObj, certificateSigningRequestConditionTypeValues, nil)...)
+			errs = append(errs, rules.SchemaStringEnum(ctx, op, fldPath, obj, oldObj, certificateSigningRequestConditionTypeValues)...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *certificatesv1.CertificateSigningRequestCondition) *certificatesv1.RequestConditionType {
@@ -116,9 +115,6 @@ func Validate_CertificateSigningRequestCondition(ctx context.Context, op operati
 	return errs
 }
 
-// certificateSigningRequestSpecSignerNamePattern is compiled once, when the package is initialised.
-var certificateSigningRequestSpecSignerNamePattern = regexp.MustCompile("^[a-z0-9.-]+/[a-z0-9.-]+$")
-
 // Validate_CertificateSigningRequestSpec validates an instance of CertificateSigningRequestSpec according
 // to declarative validation rules in the API schema.
 func Validate_CertificateSigningRequestSpec(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *certificatesv1.CertificateSigningRequestSpec) (errs field.ErrorList) {
@@ -132,7 +128,7 @@ func Validate_CertificateSigningRequestSpec(ctx context.Context, op operation.Op
 			if e := validate.RequiredValue(ctx, op, fldPath, obj, oldObj).MarkShortCircuit(); len(e) != 0 {
 				return append(errs, e...) // the other validators do not run
 			}
-			errs = append(errs, rules.Pattern(ctx, op, fldPath, obj, oldObj, certificateSigningRequestSpecSignerNamePattern)...)
+			errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: -1, MinLength: -1, Pattern: "^[a-z0-9.-]+/[a-z0-9.-]+$"})...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *certificatesv1.CertificateSigningRequestSpec) *string {
@@ -244,13 +240,17 @@ func Validate_CertificateSigningRequestStatus(ctx context.Context, op operation.
 			if e := validate.MaxItems(ctx, op, fldPath, obj, oldObj, 3).MarkShortCircuit(); len(e) != 0 {
 				return append(errs, e...) // the other validators do not run
 			}
-			// lists with map semantics require unique keys
-			errs = append(errs, validate.ValSliceUnique(ctx, op, fldPath, obj, oldObj, func(a, b *certificatesv1.CertificateSigningRequestCondition) bool {
-				return a.Type == b.Type
-			})...)
 			errs = append(errs, rules.EachSliceVal(ctx, op, fldPath, obj, oldObj, func(a, b *certificatesv1.CertificateSigningRequestCondition) bool {
 				return a.Type == b.Type
 			}, equalCertificatesv1CertificateSigningRequestCondition, Validate_CertificateSigningRequestCondition)...)
+			// lists with map semantics require unique keys
+			errs = append(errs, rules.ListMapDuplicates(ctx, op, fldPath, obj, oldObj, func(a, b *certificatesv1.CertificateSigningRequestCondition) bool {
+				return a.Type == b.Type
+			}, func(a *certificatesv1.CertificateSigningRequestCondition) map[string]any {
+				key := map[string]any{}
+				key["type"] = a.Type
+				return key
+			})...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *certificatesv1.CertificateSigningRequestStatus) []certificatesv1.CertificateSigningRequestCondition {

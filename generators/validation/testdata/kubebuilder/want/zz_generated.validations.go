@@ -9,23 +9,16 @@ import (
 	operation "k8s.io/apimachinery/pkg/api/operation"
 	safe "k8s.io/apimachinery/pkg/api/safe"
 	validate "k8s.io/apimachinery/pkg/api/validate"
-	sets "k8s.io/apimachinery/pkg/util/sets"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
 	"maps"
-	"regexp"
 	"slices"
 )
 
 // celRules_Spec are the CEL rules of Spec's schema, as its CRD holds it, compiled on first use.
 var celRules_Spec = cel.New(`{"type":"object","required":["code","count","env","owner","ratio","speed","step","tags"],"properties":{"code":{"type":"string","maxLength":5,"minLength":2,"pattern":"^[a-z]+$"},"count":{"type":"integer","format":"int32","maximum":10,"minimum":1},"email":{"type":"string","format":"email"},"env":{"type":"object","maxProperties":2,"minProperties":1,"additionalProperties":{"type":"string"}},"note":{"type":"string","x-kubernetes-validations":[{"rule":"self.size() > 0","message":"needs something"}]},"optionalCount":{"type":"integer","format":"int32","minimum":1},"owner":{"type":"string","minLength":1},"ratio":{"type":"number","maximum":1.5,"exclusiveMaximum":true,"minimum":0,"exclusiveMinimum":true},"speed":{"type":"string","enum":["fast","slow","very slow"]},"step":{"type":"integer","multipleOf":5},"tags":{"type":"array","maxItems":3,"minItems":1,"uniqueItems":true,"items":{"type":"string","maxLength":4,"pattern":"^[a-z]*$"}}}}`, false)
 
-// specCodePattern is compiled once, when the package is initialised.
-var specCodePattern = regexp.MustCompile("^[a-z]+$")
-
-var specSpeedValues = sets.New[string]("fast", "slow", "very slow")
-
-// specTagsItemsPattern is compiled once, when the package is initialised.
-var specTagsItemsPattern = regexp.MustCompile("^[a-z]*$")
+// specSpeedValues are the values of the schema's enum, in its order.
+var specSpeedValues = []string{"fast", "slow", "very slow"}
 
 // Validate_Spec validates an instance of Spec according
 // to declarative validation rules in the API schema.
@@ -37,8 +30,7 @@ func Validate_Spec(ctx context.Context, op operation.Operation, fldPath *field.P
 			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj)) {
 				return nil
 			}
-			errs = append(errs, validate.Maximum(ctx, op, fldPath, obj, oldObj, 10)...)
-			errs = append(errs, validate.Minimum(ctx, op, fldPath, obj, oldObj, 1)...)
+			errs = append(errs, rules.SchemaNumber(ctx, op, fldPath, obj, oldObj, rules.NumberSchema{HasMinimum: true, Minimum: 1.0, HasMaximum: true, Maximum: 10.0})...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *Spec) *int32 {
@@ -56,7 +48,7 @@ func Validate_Spec(ctx context.Context, op operation.Operation, fldPath *field.P
 			if *obj == 0 {
 				return errs // unset: nothing else to check
 			}
-			errs = append(errs, validate.Minimum(ctx, op, fldPath, obj, oldObj, 1)...)
+			errs = append(errs, rules.SchemaNumber(ctx, op, fldPath, obj, oldObj, rules.NumberSchema{HasMinimum: true, Minimum: 1.0})...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *Spec) *int32 {
@@ -71,8 +63,7 @@ func Validate_Spec(ctx context.Context, op operation.Operation, fldPath *field.P
 			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj)) {
 				return nil
 			}
-			errs = append(errs, rules.Maximum(ctx, op, fldPath, obj, oldObj, 1.5, true)...)
-			errs = append(errs, rules.Minimum(ctx, op, fldPath, obj, oldObj, 0.0, true)...)
+			errs = append(errs, rules.SchemaNumber(ctx, op, fldPath, obj, oldObj, rules.NumberSchema{HasMinimum: true, Minimum: 0.0, ExclusiveMinimum: true, HasMaximum: true, Maximum: 1.5, ExclusiveMaximum: true})...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *Spec) *float64 {
@@ -87,7 +78,7 @@ func Validate_Spec(ctx context.Context, op operation.Operation, fldPath *field.P
 			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj)) {
 				return nil
 			}
-			errs = append(errs, rules.MultipleOf(ctx, op, fldPath, obj, oldObj, 5.0)...)
+			errs = append(errs, rules.SchemaNumber(ctx, op, fldPath, obj, oldObj, rules.NumberSchema{HasMultipleOf: true, MultipleOf: 5.0})...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *Spec) *int {
@@ -102,9 +93,7 @@ func Validate_Spec(ctx context.Context, op operation.Operation, fldPath *field.P
 			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj)) {
 				return nil
 			}
-			errs = append(errs, validate.MaxLength(ctx, op, fldPath, obj, oldObj, 5)...)
-			errs = append(errs, validate.MinLength(ctx, op, fldPath, obj, oldObj, 2)...)
-			errs = append(errs, rules.Pattern(ctx, op, fldPath, obj, oldObj, specCodePattern)...)
+			errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: 5, MinLength: 2, Pattern: "^[a-z]+$"})...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *Spec) *string {
@@ -123,7 +112,7 @@ func Validate_Spec(ctx context.Context, op operation.Operation, fldPath *field.P
 			if *obj == "" {
 				return errs // unset: nothing else to check
 			}
-			errs = append(errs, rules.Format(ctx, op, fldPath, obj, oldObj, "email")...)
+			errs = append(errs, rules.SchemaFormat(ctx, op, fldPath, obj, oldObj, "email")...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *Spec) *string {
@@ -138,7 +127,7 @@ func Validate_Spec(ctx context.Context, op operation.Operation, fldPath *field.P
 			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj)) {
 				return nil
 			}
-			errs = append(errs, validate.Enum(ctx, op, fldPath, obj, oldObj, specSpeedValues, nil)...)
+			errs = append(errs, rules.SchemaStringEnum(ctx, op, fldPath, obj, oldObj, specSpeedValues)...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *Spec) *string {
@@ -153,17 +142,13 @@ func Validate_Spec(ctx context.Context, op operation.Operation, fldPath *field.P
 			if oldValueCorrelated && op.Type == operation.Update && slices.Equal(obj, oldObj) {
 				return nil
 			}
-			if e := validate.MaxItems(ctx, op, fldPath, obj, oldObj, 3).MarkShortCircuit(); len(e) != 0 {
-				return append(errs, e...) // the other validators do not run
-			}
-			errs = append(errs, validate.MinItems(ctx, op, fldPath, obj, oldObj, 1)...)
 			// lists with set semantics require unique values
 			errs = append(errs, validate.ValSliceUnique(ctx, op, fldPath, obj, oldObj, validate.DirectEqual)...)
 			errs = append(errs, rules.EachSliceVal(ctx, op, fldPath, obj, oldObj, validate.DirectEqual, validate.DirectEqual, func(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *string) (errs field.ErrorList) {
-				errs = append(errs, validate.MaxLength(ctx, op, fldPath, obj, oldObj, 4)...)
-				errs = append(errs, rules.Pattern(ctx, op, fldPath, obj, oldObj, specTagsItemsPattern)...)
+				errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: 4, MinLength: -1, Pattern: "^[a-z]*$"})...)
 				return errs
 			})...)
+			errs = append(errs, rules.SchemaItems(ctx, op, fldPath, obj != nil, len(obj), 1, 3)...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *Spec) []string {
@@ -178,10 +163,7 @@ func Validate_Spec(ctx context.Context, op operation.Operation, fldPath *field.P
 			if oldValueCorrelated && op.Type == operation.Update && maps.Equal(obj, oldObj) {
 				return nil
 			}
-			if e := validate.MaxProperties(ctx, op, fldPath, obj, oldObj, 2).MarkShortCircuit(); len(e) != 0 {
-				return append(errs, e...) // the other validators do not run
-			}
-			errs = append(errs, validate.MinProperties(ctx, op, fldPath, obj, oldObj, 1)...)
+			errs = append(errs, rules.SchemaProperties(ctx, op, fldPath, obj != nil, len(obj), 1, 2)...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *Spec) map[string]string {
@@ -196,10 +178,10 @@ func Validate_Spec(ctx context.Context, op operation.Operation, fldPath *field.P
 			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj)) {
 				return nil
 			}
-			if e := validate.RequiredPointer(ctx, op, fldPath, obj, oldObj).MarkShortCircuit(); len(e) != 0 {
+			if e := rules.SchemaRequired(fldPath, obj == nil).MarkShortCircuit(); len(e) != 0 {
 				return append(errs, e...) // the other validators do not run
 			}
-			errs = append(errs, validate.MinLength(ctx, op, fldPath, obj, oldObj, 1)...)
+			errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: -1, MinLength: 1})...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *Spec) *string {

@@ -7,7 +7,6 @@ import (
 	rules "github.com/metagen-dev/metagen/schema/rules"
 	operation "k8s.io/apimachinery/pkg/api/operation"
 	safe "k8s.io/apimachinery/pkg/api/safe"
-	validate "k8s.io/apimachinery/pkg/api/validate"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
 	"slices"
 )
@@ -15,14 +14,14 @@ import (
 // Validate_Mount validates an instance of Mount according
 // to declarative validation rules in the API schema.
 func Validate_Mount(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj Mount) (errs field.ErrorList) {
-	if e := validate.MaxItems(ctx, op, fldPath, obj, oldObj, 2).MarkShortCircuit(); len(e) != 0 {
-		return append(errs, e...) // the other validators do not run
-	}
+	errs = append(errs, rules.SchemaItems(ctx, op, fldPath, obj != nil, len(obj), -1, 2)...)
 	return errs
 }
 
+// specStatusCodeValues are the values of the schema's enum, in its order.
 var specStatusCodeValues = []float64{301, 302, 308}
 
+// specWeightValues are the values of the schema's enum, in its order.
 var specWeightValues = []float64{0.5, 1, 2}
 
 // Validate_Spec validates an instance of Spec according
@@ -35,18 +34,12 @@ func Validate_Spec(ctx context.Context, op operation.Operation, fldPath *field.P
 			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && slices.Equal(*obj, *oldObj))) {
 				return nil
 			}
-			earlyReturn := false
-			if e := rules.PtrMaxItems(ctx, op, fldPath, obj, oldObj, 2).MarkShortCircuit(); len(e) != 0 {
-				errs = append(errs, e...)
-				earlyReturn = true
-			}
 			if obj == nil {
-				earlyReturn = true
+				return errs // unset: nothing else to check
 			}
-			if earlyReturn {
-				return errs // do not proceed
+			if obj != nil {
+				errs = append(errs, rules.SchemaItems(ctx, op, fldPath, obj != nil && *obj != nil, len(*obj), 1, 2)...)
 			}
-			errs = append(errs, rules.PtrMinItems(ctx, op, fldPath, obj, oldObj, 1)...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *Spec) *[]string {
@@ -61,8 +54,7 @@ func Validate_Spec(ctx context.Context, op operation.Operation, fldPath *field.P
 			if oldValueCorrelated && op.Type == operation.Update && slices.Equal(obj, oldObj) {
 				return nil
 			}
-			errs = append(errs, rules.Base64MaxLength(ctx, op, fldPath, obj, oldObj, 8)...)
-			errs = append(errs, rules.Base64MinLength(ctx, op, fldPath, obj, oldObj, 4)...)
+			errs = append(errs, rules.SchemaBytes(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: 8, MinLength: 4})...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *Spec) []byte {
@@ -80,7 +72,7 @@ func Validate_Spec(ctx context.Context, op operation.Operation, fldPath *field.P
 			if obj == nil {
 				return errs // unset: nothing else to check
 			}
-			errs = append(errs, rules.NumberEnum(ctx, op, fldPath, obj, oldObj, specStatusCodeValues)...)
+			errs = append(errs, rules.SchemaNumberEnum(ctx, op, fldPath, obj, oldObj, specStatusCodeValues)...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *Spec) *int {
@@ -95,7 +87,7 @@ func Validate_Spec(ctx context.Context, op operation.Operation, fldPath *field.P
 			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj)) {
 				return nil
 			}
-			errs = append(errs, rules.NumberEnum(ctx, op, fldPath, obj, oldObj, specWeightValues)...)
+			errs = append(errs, rules.SchemaNumberEnum(ctx, op, fldPath, obj, oldObj, specWeightValues)...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *Spec) *float64 {

@@ -38,13 +38,18 @@ func Validate_Lists(ctx context.Context, op operation.Operation, fldPath *field.
 			if oldValueCorrelated && op.Type == operation.Update && slices.Equal(obj, oldObj) {
 				return nil
 			}
-			// lists with map semantics require unique keys
-			errs = append(errs, validate.ValSliceUnique(ctx, op, fldPath, obj, oldObj, func(a, b *Port) bool {
-				return a.Kind == b.Kind && a.Port == b.Port
-			})...)
 			errs = append(errs, rules.EachSliceVal(ctx, op, fldPath, obj, oldObj, func(a, b *Port) bool {
 				return a.Kind == b.Kind && a.Port == b.Port
 			}, validate.DirectEqual, Validate_Port)...)
+			// lists with map semantics require unique keys
+			errs = append(errs, rules.ListMapDuplicates(ctx, op, fldPath, obj, oldObj, func(a, b *Port) bool {
+				return a.Kind == b.Kind && a.Port == b.Port
+			}, func(a *Port) map[string]any {
+				key := map[string]any{}
+				key["kind"] = a.Kind
+				key["port"] = a.Port
+				return key
+			})...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *Lists) []Port {

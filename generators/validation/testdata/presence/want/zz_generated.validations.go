@@ -91,9 +91,6 @@ func Validate_Presence(ctx context.Context, op operation.Operation, fldPath *fie
 			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj)) {
 				return nil
 			}
-			if e := validate.RequiredValue(ctx, op, fldPath, obj, oldObj).MarkShortCircuit(); len(e) != 0 {
-				return append(errs, e...) // the other validators do not run
-			}
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *Presence) *string {
@@ -108,7 +105,7 @@ func Validate_Presence(ctx context.Context, op operation.Operation, fldPath *fie
 			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj)) {
 				return nil
 			}
-			if e := validate.RequiredPointer(ctx, op, fldPath, obj, oldObj).MarkShortCircuit(); len(e) != 0 {
+			if e := rules.SchemaRequired(fldPath, obj == nil).MarkShortCircuit(); len(e) != 0 {
 				return append(errs, e...) // the other validators do not run
 			}
 			return errs

@@ -113,10 +113,6 @@ func Validate_Lists(ctx context.Context, op operation.Operation, fldPath *field.
 			if oldValueCorrelated && op.Type == operation.Update && slices.Equal(obj, oldObj) {
 				return nil
 			}
-			// lists with map semantics require unique keys
-			errs = append(errs, validate.ValSliceUnique(ctx, op, fldPath, obj, oldObj, func(a, b *Container) bool {
-				return a.Common.Name == b.Common.Name
-			})...)
 			errs = append(errs, validate.ValSliceItem(ctx, op, fldPath, obj, oldObj, func(item *Container) bool {
 				return item.Common.Name == "main"
 			}, validate.DirectEqual, func(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Container) (errs field.ErrorList) {
@@ -129,6 +125,14 @@ func Validate_Lists(ctx context.Context, op operation.Operation, fldPath *field.
 					return errs
 				})...)
 				return errs
+			})...)
+			// lists with map semantics require unique keys
+			errs = append(errs, rules.ListMapDuplicates(ctx, op, fldPath, obj, oldObj, func(a, b *Container) bool {
+				return a.Common.Name == b.Common.Name
+			}, func(a *Container) map[string]any {
+				key := map[string]any{}
+				key["name"] = a.Common.Name
+				return key
 			})...)
 			return errs
 		}

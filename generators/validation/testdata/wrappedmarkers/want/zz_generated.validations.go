@@ -184,7 +184,7 @@ func Validate_Schema(ctx context.Context, op operation.Operation, fldPath *field
 				return nil
 			}
 			errs = append(errs, validate.Minimum(ctx, op, fldPath, obj, oldObj, 1).MarkBeta()...)
-			errs = append(errs, validate.Maximum(ctx, op, fldPath, obj, oldObj, 10)...)
+			errs = append(errs, rules.SchemaNumber(ctx, op, fldPath, obj, oldObj, rules.NumberSchema{HasMaximum: true, Maximum: 10.0})...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *Schema) *int32 {
