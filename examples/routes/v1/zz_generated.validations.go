@@ -11,7 +11,6 @@ import (
 	rules "github.com/metagen-dev/metagen/schema/rules"
 	operation "k8s.io/apimachinery/pkg/api/operation"
 	safe "k8s.io/apimachinery/pkg/api/safe"
-	validate "k8s.io/apimachinery/pkg/api/validate"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	runtime "k8s.io/apimachinery/pkg/runtime"
 	schema "k8s.io/apimachinery/pkg/runtime/schema"
@@ -61,9 +60,6 @@ func Validate_Backend(ctx context.Context, op operation.Operation, fldPath *fiel
 			// don't revalidate unchanged data
 			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj)) {
 				return nil
-			}
-			if e := validate.RequiredValue(ctx, op, fldPath, obj, oldObj).MarkShortCircuit(); len(e) != 0 {
-				return append(errs, e...) // the other validators do not run
 			}
 			return errs
 		}
@@ -115,21 +111,14 @@ func Validate_RouteSpec(ctx context.Context, op operation.Operation, fldPath *fi
 			if oldValueCorrelated && op.Type == operation.Update && slices.Equal(obj, oldObj) {
 				return nil
 			}
-			earlyReturn := false
-			if e := validate.MaxItems(ctx, op, fldPath, obj, oldObj, 8).MarkShortCircuit(); len(e) != 0 {
-				errs = append(errs, e...)
-				earlyReturn = true
-			}
 			if len(obj) == 0 {
-				earlyReturn = true
-			}
-			if earlyReturn {
-				return errs // do not proceed
+				return errs // unset: nothing else to check
 			}
 			errs = append(errs, rules.EachSliceVal(ctx, op, fldPath, obj, oldObj, nil, nil, func(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *string) (errs field.ErrorList) {
-				errs = append(errs, validate.MaxLength(ctx, op, fldPath, obj, oldObj, 64)...)
+				errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: 64, MinLength: -1})...)
 				return errs
 			})...)
+			errs = append(errs, rules.SchemaItems(ctx, op, fldPath, obj != nil, len(obj), -1, 8)...)
 			return errs
 		}
 		oldVal := safe.Field(oldObj, func(oldObj *RouteSpec) []string {
