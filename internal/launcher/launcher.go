@@ -116,7 +116,7 @@ func (l *launch) binary(cacheDir string) (string, error) {
 	}
 	tmp.Close()
 	defer os.Remove(tmp.Name()) // gone after the rename, or on failure
-	progress := startProgress(l.stderr, l.terminal, announcement(l.target, builtBefore(cacheDir, l.target), lastDuration(cacheDir, l.target)))
+	progress := startProgress(l.stderr, l.terminal, l.target.Name, announcement(l.target, builtBefore(cacheDir, l.target), lastDuration(cacheDir, l.target)))
 	build := exec.Command(goBinary(), append(append([]string{"build", "-o", tmp.Name()}, l.goFlags.buildArgs()...), l.target.Package)...)
 	build.Dir, build.Stdout, build.Stderr = l.dir, progress, progress
 	err = build.Run()

@@ -82,14 +82,16 @@ func formatDuration(d time.Duration) string {
 	return fmt.Sprintf("%dm%02ds", s/60, s%60)
 }
 
-// buildProgress shows a build: the announcement at once; on a terminal, a
-// line redrawn every second with the elapsed time, which the go command's
-// own output (downloads, errors) interrupts cleanly; elsewhere (CI logs,
-// pipes) the announcement is the one line.
+// buildProgress shows a build: the announcement at once, on a line of its
+// own; on a terminal, then a short line redrawn every second with the
+// elapsed time (short, so that no terminal wraps it: \r returns to the
+// start of the last row only), which the go command's own output
+// (downloads, errors) interrupts cleanly. Elsewhere (CI logs, pipes) the
+// announcement is the one line.
 type buildProgress struct {
 	w        io.Writer
 	terminal bool
-	message  string
+	name     string // the target's, for the short line
 	start    time.Time
 	now      func() time.Time
 
@@ -103,10 +105,10 @@ type buildProgress struct {
 // for tests).
 var progressInterval = time.Second
 
-func startProgress(w io.Writer, terminal bool, message string) *buildProgress {
-	p := &buildProgress{w: w, terminal: terminal, message: message, start: time.Now(), now: time.Now}
+func startProgress(w io.Writer, terminal bool, name, message string) *buildProgress {
+	p := &buildProgress{w: w, terminal: terminal, name: name, start: time.Now(), now: time.Now}
+	fmt.Fprintln(w, message)
 	if !terminal {
-		fmt.Fprintln(w, message)
 		return p
 	}
 	p.mu.Lock()
@@ -133,7 +135,7 @@ func startProgress(w io.Writer, terminal bool, message string) *buildProgress {
 
 // draw replaces the terminal's line; p.mu held.
 func (p *buildProgress) draw() {
-	fmt.Fprintf(p.w, "\r\033[K%s … %s", p.message, formatDuration(p.now().Sub(p.start)))
+	fmt.Fprintf(p.w, "\r\033[K%s: building … %s", p.name, formatDuration(p.now().Sub(p.start)))
 	p.shown = true
 }
 
@@ -164,7 +166,7 @@ func (p *buildProgress) done(err error) {
 		fmt.Fprint(p.w, "\r\033[K")
 	}
 	if err == nil {
-		fmt.Fprintf(p.w, "%s: built in %s\n", strings.SplitN(p.message, ":", 2)[0], formatDuration(p.now().Sub(p.start)))
+		fmt.Fprintf(p.w, "%s: built in %s\n", p.name, formatDuration(p.now().Sub(p.start)))
 	}
 	p.shown = false
 }

@@ -115,7 +115,7 @@ func TestBuildDurationRecord(t *testing.T) {
 // output as it comes, nothing redrawn.
 func TestProgressOffATerminalIsOneLine(t *testing.T) {
 	var out bytes.Buffer
-	p := startProgress(&out, false, "metagen: building x")
+	p := startProgress(&out, false, "metagen", "metagen: building x")
 	p.Write([]byte("go: downloading y\n"))
 	p.done(nil)
 	if got, want := out.String(), "metagen: building x\ngo: downloading y\n"; got != want {
@@ -141,16 +141,17 @@ func (b *lockedBuffer) String() string {
 	return b.buf.String()
 }
 
-// On a terminal: the line at once, redrawn with the elapsed time, the go
-// command's output on lines of its own, and the build's time at the end.
+// On a terminal: the announcement at once, then a short line redrawn with
+// the elapsed time, the go command's output on lines of its own, and the
+// build's time at the end.
 func TestProgressOnATerminalRedraws(t *testing.T) {
 	defer func(d time.Duration) { progressInterval = d }(progressInterval)
 	progressInterval = time.Millisecond
 	var out lockedBuffer
 	var mu sync.Mutex
 	clock := time.Unix(0, 0)
-	p := startProgress(&out, true, "metagen: building x")
-	if got := out.String(); got != "\r\033[Kmetagen: building x … 0s" {
+	p := startProgress(&out, true, "metagen", "metagen: building x (why); how long")
+	if got := out.String(); got != "metagen: building x (why); how long\n\r\033[Kmetagen: building … 0s" {
 		t.Fatalf("at start: %q", got)
 	}
 	p.mu.Lock()
@@ -168,9 +169,9 @@ func TestProgressOnATerminalRedraws(t *testing.T) {
 			}
 		}
 	}
-	advance(3*time.Second, "\r\033[Kmetagen: building x … 3s")
+	advance(3*time.Second, "\r\033[Kmetagen: building … 3s")
 	p.Write([]byte("go: downloading y\n"))
-	advance(62*time.Second, "go: downloading y\n\r\033[Kmetagen: building x … 1m05s")
+	advance(62*time.Second, "go: downloading y\n\r\033[Kmetagen: building … 1m05s")
 	p.done(nil)
 	got := out.String()
 	if !strings.Contains(got, "\r\033[Kgo: downloading y\n") {
@@ -187,7 +188,7 @@ func TestProgressOnATerminalRedraws(t *testing.T) {
 
 	// A failed build leaves the line cleared for the error.
 	var failed lockedBuffer
-	startProgress(&failed, true, "metagen: building x").done(errors.New("exit status 1"))
+	startProgress(&failed, true, "metagen", "metagen: building x").done(errors.New("exit status 1"))
 	if got := failed.String(); !strings.HasSuffix(got, "\r\033[K") || strings.Contains(got, "built in") {
 		t.Errorf("a failed build printed %q", got)
 	}
