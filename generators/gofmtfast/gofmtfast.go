@@ -6,15 +6,16 @@
 // spans lines by printing that element in full to measure it, at every
 // level of nesting: a file of deeply nested literals costs its size times
 // its depth, and k8s.io/api's OpenAPI files made formatting the largest part
-// of a machine's first generate. Source prints such literals itself, with
-// gofmt's rules for them (one element per line, keys aligned in sections
-// that go/printer's exprList would align, the same section breaks), and
-// leaves the rest of the file to go/format: the file with each literal cut
-// out is formatted, then the literals are put back. Anything it does not
-// know how to print exactly (comments inside, blank lines, elements sharing
-// a line, other multi-line expressions) stays in the file go/format
-// formats, so the result is go/format.Source's byte for byte (the tests
-// hold it to that on every generated file they have).
+// of a machine's first generate. Source prints the literals that functions
+// return itself, with gofmt's rules for them (one element per line, keys
+// aligned in the sections go/printer's exprList aligns, the same section
+// breaks), and prints the rest of the file as go/format does (the same
+// parse, imports sorted, go/printer with go/format's configuration) with a
+// name in each literal's place, then puts the literals back. Anything it
+// does not know how to print exactly (comments in the function, blank
+// lines, elements sharing a line, other multi-line expressions) stays in
+// what go/printer prints, so the result is go/format.Source's byte for
+// byte (the tests hold it to that on every generated file they have).
 package gofmtfast
 
 import (
@@ -23,6 +24,7 @@ import (
 	"go/ast"
 	"go/format"
 	"go/parser"
+	"go/printer"
 	"go/token"
 	"math"
 	"strings"
@@ -44,20 +46,18 @@ func source(src []byte) ([]byte, int, error) {
 	if bytes.Contains(src, []byte(placeholder)) {
 		return formatSource(src)
 	}
+	// As go/format.Source reads a whole file (a fragment, or a syntax
+	// error, is left to it).
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, "", src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
-		return formatSource(src) // its error, in its words
+		return formatSource(src)
 	}
-	type cut struct {
-		start, end int    // byte offsets of the literal in src
-		text       string // the literal as gofmt prints it, at one indentation
-	}
-	var cuts []cut
-	comments := file.Comments
+	ast.SortImports(fset, file)
+	var texts []string
 	for _, decl := range file.Decls {
 		fn, ok := decl.(*ast.FuncDecl)
-		if !ok || fn.Body == nil || len(fn.Body.List) != 1 {
+		if !ok || fn.Body == nil || len(fn.Body.List) != 1 || hasComment(file.Comments, fn.Body) {
 			continue
 		}
 		ret, ok := fn.Body.List[0].(*ast.ReturnStmt)
@@ -65,36 +65,31 @@ func source(src []byte) ([]byte, int, error) {
 			continue
 		}
 		lit, ok := ret.Results[0].(*ast.CompositeLit)
-		if !ok || hasComment(comments, lit) {
+		if !ok || fset.Position(lit.Rbrace).Line-fset.Position(lit.Lbrace).Line < minLines {
 			continue
 		}
-		p := &printer{fset: fset}
+		p := &litPrinter{fset: fset}
 		if !p.literal(lit, 1) {
 			continue
 		}
-		cuts = append(cuts, cut{fset.Position(lit.Pos()).Offset, fset.Position(lit.End()).Offset, p.buf.String()})
+		// The name stands where the literal ends, so that go/printer
+		// counts no lines between it and the closing brace.
+		ret.Results[0] = &ast.Ident{NamePos: lit.Rbrace, Name: fmt.Sprintf("%s%d", placeholder, len(texts))}
+		texts = append(texts, p.buf.String())
 	}
-	if len(cuts) == 0 {
+	var formatted bytes.Buffer
+	if err := config.Fprint(&formatted, fset, file); err != nil {
 		return formatSource(src)
 	}
-	var skeleton bytes.Buffer
-	last := 0
-	for i, c := range cuts {
-		skeleton.Write(src[last:c.start])
-		fmt.Fprintf(&skeleton, "%s%d", placeholder, i)
-		last = c.end
-	}
-	skeleton.Write(src[last:])
-	formatted, err := format.Source(skeleton.Bytes())
-	if err != nil {
-		return formatSource(src)
+	if len(texts) == 0 {
+		return formatted.Bytes(), 0, nil
 	}
 	// Put the literals back, each where its name stands alone after
 	// "return " (once: the names are new to the file).
 	var out bytes.Buffer
 	out.Grow(len(src) + len(src)/4)
-	rest := formatted
-	for i, c := range cuts {
+	rest := formatted.Bytes()
+	for i, text := range texts {
 		name := fmt.Sprintf("\treturn %s%d\n", placeholder, i)
 		at := bytes.Index(rest, []byte(name))
 		if at < 0 {
@@ -102,13 +97,22 @@ func source(src []byte) ([]byte, int, error) {
 		}
 		out.Write(rest[:at])
 		out.WriteString("\treturn ")
-		out.WriteString(c.text)
+		out.WriteString(text)
 		out.WriteString("\n")
 		rest = rest[at+len(name):]
 	}
 	out.Write(rest)
-	return out.Bytes(), len(cuts), nil
+	return out.Bytes(), len(texts), nil
 }
+
+// minLines: a shorter literal (a client's) is left to go/printer, which
+// measures a shallow nest in about the time it takes to print it.
+var minLines = 16 // a variable for tests
+
+// config is go/format's: spaces for alignment, tabs for indentation,
+// number literals canonicalized (its printerNormalizeNumbers, a mode
+// go/printer reads but does not export).
+var config = printer.Config{Mode: printer.UseSpaces | printer.TabIndent | 1<<30, Tabwidth: 8}
 
 func formatSource(src []byte) ([]byte, int, error) {
 	out, err := format.Source(src)
@@ -124,13 +128,13 @@ func hasComment(comments []*ast.CommentGroup, n ast.Node) bool {
 	return false
 }
 
-// printer prints a composite literal that spans lines as go/printer does.
-type printer struct {
+// litPrinter prints a composite literal that spans lines as go/printer does.
+type litPrinter struct {
 	fset *token.FileSet
 	buf  bytes.Buffer
 }
 
-func (p *printer) line(pos token.Pos) int { return p.fset.Position(pos).Line }
+func (p *litPrinter) line(pos token.Pos) int { return p.fset.Position(pos).Line }
 
 // element is one element of a literal, measured as go/printer's exprList
 // measures it.
@@ -148,7 +152,7 @@ type element struct {
 // literal prints lit, whose opening line is indented ind tabs: its type and
 // brace, one element per line, the closing brace on a line of its own.
 // It reports false for a layout it does not reproduce exactly.
-func (p *printer) literal(lit *ast.CompositeLit, ind int) bool {
+func (p *litPrinter) literal(lit *ast.CompositeLit, ind int) bool {
 	if lit.Incomplete || len(lit.Elts) == 0 {
 		return false
 	}
@@ -273,7 +277,7 @@ func (p *printer) literal(lit *ast.CompositeLit, ind int) bool {
 // its opening brace and whose closing brace ends that line, as openapi-gen
 // writes a definition's dependencies: go/printer keeps them so, with no
 // comma after the last.
-func (p *printer) oneLine(lit *ast.CompositeLit, ind int) bool {
+func (p *litPrinter) oneLine(lit *ast.CompositeLit, ind int) bool {
 	line := p.line(lit.Lbrace) + 1
 	if p.line(lit.Elts[0].Pos()) != line || p.line(lit.Rbrace) != line {
 		return false
@@ -296,7 +300,7 @@ func (p *printer) oneLine(lit *ast.CompositeLit, ind int) bool {
 }
 
 // element prints an element that has no key column, on a line indented ind.
-func (p *printer) element(e element, ind int) bool {
+func (p *litPrinter) element(e element, ind int) bool {
 	if e.single {
 		if e.pair {
 			p.buf.WriteString(e.key + ": " + e.value)
@@ -328,7 +332,7 @@ func (p *printer) element(e element, ind int) bool {
 	return p.literal(lit, ind)
 }
 
-func (p *printer) indent(n int) {
+func (p *litPrinter) indent(n int) {
 	for range n {
 		p.buf.WriteByte('\t')
 	}

@@ -16,6 +16,12 @@ import (
 	"time"
 )
 
+// everyLiteral makes Source print literals of any length itself.
+func everyLiteral(t *testing.T) {
+	defer func(n int) { t.Cleanup(func() { minLines = n }) }(minLines)
+	minLines = 0
+}
+
 // same holds Source to go/format.Source on src.
 func same(t *testing.T, name string, src []byte) {
 	t.Helper()
@@ -49,6 +55,7 @@ func unformatted(src []byte) []byte {
 // Every generated Go file of the checkout, as it is and unformatted:
 // the goldens of every generator, the examples and the server's registry.
 func TestSourceIsGoFormatOnGeneratedFiles(t *testing.T) {
+	everyLiteral(t) // the short literals of clients and registers too
 	root := filepath.Join("..", "..")
 	n := 0
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
@@ -122,6 +129,7 @@ func TestSourceIsGoFormatOnOpenAPIGenOutput(t *testing.T) {
 // comments and blank lines (left to go/format), and literals that are not
 // returned (left as they are).
 func TestSourceShapes(t *testing.T) {
+	everyLiteral(t)
 	cases := map[string]string{
 		"ratio": `package p
 func f() map[string]int {
@@ -226,6 +234,7 @@ func mustFormat(t *testing.T, src string) []byte {
 // thresholds, nested literals between them, single-line values of every
 // kind Source prints (seeded: the same cases every run).
 func TestSourceRandomLiterals(t *testing.T) {
+	everyLiteral(t)
 	rng := rand.New(rand.NewPCG(36, 1))
 	key := func() string {
 		switch rng.IntN(4) {
