@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -14,7 +15,7 @@ import (
 
 // The compile suite (issue 36): the first thing a newcomer's go generate
 // and every uncached CI job pay for, building the tool. go build of
-// ./cmd/metagen and of controller-gen v0.23.0 (in its own module, as go
+// ./cmd/metagen (a copy of the checkout) and of controller-gen v0.23.0 (in its own module, as go
 // install builds it), each with an empty build cache (GOCACHE a new
 // directory every run, kept until the end; the modules already
 // downloaded), side by side; the
@@ -59,6 +60,12 @@ func runCompile(ctx context.Context, cfg config, repoRoot string) (err error) {
 	if _, err := runQuiet(ctx, module.Dir, goEnv(), "go", "mod", "download"); err != nil {
 		return err
 	}
+	// metagen is built from a copy of the checkout made now, so that
+	// editing it while the suite runs (minutes) changes no run.
+	src := filepath.Join(work, "metagen-src")
+	if err := snapshotCheckout(repoRoot, src); err != nil {
+		return err
+	}
 	floor := filepath.Join(work, "bin", "floor")
 	if _, err := runQuiet(ctx, repoRoot, nil, "go", "build", "-o", floor, "./hack/bench/floor"); err != nil {
 		return err
@@ -73,13 +80,13 @@ func runCompile(ctx context.Context, cfg config, repoRoot string) (err error) {
 		switch name {
 		case toolMetagen:
 			rows = append(rows, row{tool{name: name, version: repoRevision(ctx, repoRoot), bin: "go",
-				args: []string{"build", "-o", filepath.Join(work, "bin", "metagen"), "./cmd/metagen"}}, repoRoot, "./cmd/metagen"})
+				args: []string{"build", "-o", filepath.Join(work, "bin", "metagen"), "./cmd/metagen"}}, src, "./cmd/metagen"})
 		case toolControllerGen:
 			rows = append(rows, row{tool{name: name, version: cfg.controllerGenVersion, bin: "go",
 				args: []string{"build", "-o", filepath.Join(work, "bin", "controller-gen"), "./cmd/controller-gen"}}, module.Dir, "./cmd/controller-gen"})
 		case toolFloor:
 			rows = append(rows, row{tool{name: name, version: "go list + go/types of metagen's graph", bin: floor,
-				args: []string{"-deps", "./cmd/metagen"}}, repoRoot, "./cmd/metagen"})
+				args: []string{"-deps", "./cmd/metagen"}}, src, "./cmd/metagen"})
 		default:
 			return fmt.Errorf("the compile suite runs %s, not %s", strings.Join(cfg.suite.tools, ", "), name)
 		}
@@ -119,4 +126,31 @@ func runCompile(ctx context.Context, cfg config, repoRoot string) (err error) {
 	}
 	printReport(os.Stdout, cfg.suite, tools, results)
 	return nil
+}
+
+// snapshotCheckout copies the checkout at root to dst, without .git.
+func snapshotCheckout(root, dst string) error {
+	return filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.Name() == ".git" {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil // a worktree's .git file
+		}
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		return copyFile(path, target)
+	})
 }
