@@ -283,3 +283,55 @@ func TestSourceRandomLiterals(t *testing.T) {
 		printed += n
 	}
 }
+
+// benchFiles are the Go files the benchmarks format: those under
+// $GOFMTFAST_DIR (say, the all suite's copy of k8s.io/api after a generate,
+// kept with -keep) whose name holds $GOFMTFAST_ONLY, else openapi-gen's
+// output in the module cache.
+func benchFiles(b *testing.B) [][]byte {
+	var files [][]byte
+	if dir := os.Getenv("GOFMTFAST_DIR"); dir != "" {
+		only := os.Getenv("GOFMTFAST_ONLY")
+		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".go") && strings.Contains(path, only) {
+				if src, err := os.ReadFile(path); err == nil && bytes.Contains(src, []byte("DO NOT EDIT")) {
+					files = append(files, src)
+				}
+			}
+			return nil
+		})
+	} else {
+		out, _ := exec.Command("go", "env", "GOMODCACHE").Output()
+		paths, _ := filepath.Glob(filepath.Join(strings.TrimSpace(string(out)), "sigs.k8s.io", "gateway-api@*", "pkg", "generated", "openapi", "zz_generated.openapi.go"))
+		for _, path := range paths {
+			if src, err := os.ReadFile(path); err == nil {
+				files = append(files, src)
+			}
+		}
+	}
+	if len(files) == 0 {
+		b.Skip("no files to format")
+	}
+	return files
+}
+
+// go test -run - -bench . -cpu 1 ./generators/gofmtfast, with
+// GOFMTFAST_DIR=<tree> [GOFMTFAST_ONLY=openapi]: the two side by side.
+func BenchmarkGoFormat(b *testing.B) { benchFormat(b, format.Source) }
+func BenchmarkSource(b *testing.B)   { benchFormat(b, Source) }
+
+func benchFormat(b *testing.B, formatter func([]byte) ([]byte, error)) {
+	files := benchFiles(b)
+	size := 0
+	for _, f := range files {
+		size += len(f)
+	}
+	b.SetBytes(int64(size))
+	for b.Loop() {
+		for _, f := range files {
+			if _, err := formatter(f); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
