@@ -27,6 +27,7 @@ import (
 	"go/printer"
 	"go/token"
 	"math"
+	"sort"
 	"strings"
 	"unicode/utf8"
 )
@@ -119,13 +120,10 @@ func formatSource(src []byte) ([]byte, int, error) {
 	return out, 0, err
 }
 
+// hasComment: whether a comment of the file (in source order) lies in n.
 func hasComment(comments []*ast.CommentGroup, n ast.Node) bool {
-	for _, c := range comments {
-		if c.Pos() < n.End() && c.End() > n.Pos() {
-			return true
-		}
-	}
-	return false
+	i := sort.Search(len(comments), func(i int) bool { return comments[i].End() > n.Pos() })
+	return i < len(comments) && comments[i].Pos() < n.End()
 }
 
 // litPrinter prints a composite literal that spans lines as go/printer does.
