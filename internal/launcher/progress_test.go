@@ -171,7 +171,10 @@ func TestProgressOnATerminalRedraws(t *testing.T) {
 	}
 	advance(3*time.Second, "\r\033[Kmetagen: building … 3s")
 	p.Write([]byte("go: downloading y\n"))
-	advance(62*time.Second, "go: downloading y\n\r\033[Kmetagen: building … 1m05s")
+	advance(62*time.Second, "\r\033[Kmetagen: building … 1m05s")
+	if got := out.String(); !strings.Contains(got, "go: downloading y\n\r\033[Kmetagen: building … ") {
+		t.Errorf("not redrawn after the go command's output: %q", got)
+	}
 	p.done(nil)
 	got := out.String()
 	if !strings.Contains(got, "\r\033[Kgo: downloading y\n") {
