@@ -21,6 +21,7 @@
 //	go run ./hack/bench -suite docs           # metagen -g docs and crd-ref-docs v0.3.0, with what each shows
 //	go run ./hack/bench -suite cel            # validating an object with N CEL rules: generated Go vs the apiserver's path
 //	go run ./hack/bench -suite compat         # metagen compat of two k8s.io/api versions vs metagen generate -g openapi
+//	go run ./hack/bench -suite compile        # go build of cmd/metagen vs controller-gen, empty build cache each, and the floor
 //
 // It is Linux only: peak RSS comes from wait4 rusage and /proc.
 package main
@@ -87,7 +88,7 @@ func parseFlags(args []string) (config, error) {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	cfg := config{}
 	var suiteName, tools, metagenArgs, validationPackages string
-	fs.StringVar(&suiteName, "suite", "deepcopy", "what to generate: deepcopy, openapi, client, validation, compat, conversion, manifests, docs, cel or all")
+	fs.StringVar(&suiteName, "suite", "deepcopy", "what to generate: deepcopy, openapi, client, validation, compat, conversion, manifests, docs, cel, compile or all")
 	fs.IntVar(&cfg.runs, "runs", 3, "timed runs per tool (interleaved A B C A B C ...)")
 	fs.StringVar(&tools, "tools", "", "comma-separated subset of the suite's tools (deepcopy: metagen,deepcopy-gen,controller-gen; openapi: metagen,openapi-gen; client: metagen,code-generator; validation: metagen,validation-gen; conversion: metagen,code-generator-3)")
 	fs.StringVar(&cfg.apiVersion, "api-version", "v0.37.2", "k8s.io/api version to generate for")
@@ -126,7 +127,7 @@ func parseFlags(args []string) (config, error) {
 	}
 	var ok bool
 	if cfg.suite, ok = suites[suiteName]; !ok {
-		return cfg, fmt.Errorf("unknown suite %q (deepcopy, openapi, client, validation, compat, conversion, manifests, docs, cel or all)", suiteName)
+		return cfg, fmt.Errorf("unknown suite %q (deepcopy, openapi, client, validation, compat, conversion, manifests, docs, cel, compile or all)", suiteName)
 	}
 	if cfg.suite.name == "validation" {
 		var err error
@@ -200,6 +201,9 @@ func run(ctx context.Context, cfg config) (err error) {
 	}
 	if cfg.suite.name == "cel" {
 		return runCEL(ctx, cfg, repoRoot) // generated validation vs the apiserver's, in process
+	}
+	if cfg.suite.name == "compile" {
+		return runCompile(ctx, cfg, repoRoot) // go build with an empty build cache
 	}
 	ws, err := newWorkspace(ctx, cfg.apiVersion, cfg.suite, cfg.validationPackages)
 	if err != nil {

@@ -48,7 +48,7 @@ func Main(target Target, args []string, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: %v\n", target.Name, err)
 		return 2
 	}
-	l := &launch{target: target, goFlags: goFlags, stderr: stderr}
+	l := &launch{target: target, goFlags: goFlags, stderr: stderr, terminal: isTerminal(stderr)}
 	return l.run(args)
 }
 
@@ -57,7 +57,9 @@ type launch struct {
 	target  Target
 	goFlags GoFlags
 	stderr  io.Writer
-	dir     string // working directory of the go commands; "" is the current one
+	// terminal: stderr shows a redrawn progress line while a build runs.
+	terminal bool
+	dir      string // working directory of the go commands; "" is the current one
 	// exec runs the built binary in place of the launcher; tests replace it.
 	exec func(binary string, args []string) int
 }
@@ -114,11 +116,15 @@ func (l *launch) binary(cacheDir string) (string, error) {
 	}
 	tmp.Close()
 	defer os.Remove(tmp.Name()) // gone after the rename, or on failure
+	progress := startProgress(l.stderr, l.terminal, l.target.Name, announcement(l.target, builtBefore(cacheDir, l.target), lastDuration(cacheDir, l.target)))
 	build := exec.Command(goBinary(), append(append([]string{"build", "-o", tmp.Name()}, l.goFlags.buildArgs()...), l.target.Package)...)
-	build.Dir, build.Stdout, build.Stderr = l.dir, l.stderr, l.stderr
-	if err := build.Run(); err != nil {
+	build.Dir, build.Stdout, build.Stderr = l.dir, progress, progress
+	err = build.Run()
+	progress.done(err)
+	if err != nil {
 		return "", fmt.Errorf("go build %s: %v", l.target.Package, err)
 	}
+	recordDuration(cacheDir, l.target, time.Since(now))
 	// Two launchers building at once both rename; either binary is right.
 	if err := os.Rename(tmp.Name(), path); err != nil {
 		return "", err

@@ -5,6 +5,13 @@
 // and still reads the types; everything metagen spends beyond this is its own.
 //
 //	go run ./hack/bench/floor [patterns]   # in the module to load; ./... by default
+//
+// With -deps (the compile suite's floor) it type-checks from source every
+// package the patterns link, the standard library too, as a build with an
+// empty build cache must: one go list -deps, then go/types on all cores.
+// A compiler does no less before it generates code.
+//
+//	go run ./hack/bench/floor -deps ./cmd/metagen
 package main
 
 import (
@@ -22,8 +29,16 @@ import (
 
 func main() {
 	patterns := os.Args[1:]
+	deps := len(patterns) > 0 && patterns[0] == "-deps"
+	if deps {
+		patterns = patterns[1:]
+	}
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
+	}
+	run := run
+	if deps {
+		run = runDeps
 	}
 	n, err := run(patterns)
 	if err != nil {
@@ -103,6 +118,27 @@ func run(patterns []string) (int, error) {
 	}
 	wg.Wait()
 	return len(roots), nil
+}
+
+// runDeps type-checks every package patterns depend on from source.
+func runDeps(patterns []string) (int, error) {
+	mode := packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
+		packages.NeedDeps | packages.NeedTypes | packages.NeedSyntax
+	roots, err := packages.Load(&packages.Config{Mode: mode}, patterns...)
+	if err != nil {
+		return 0, err
+	}
+	n, failed := 0, 0
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		n++
+		if len(p.TypeErrors) > 0 {
+			failed++
+		}
+	})
+	if failed > 0 {
+		return n, fmt.Errorf("%d of %d packages did not type-check", failed, n)
+	}
+	return n, nil
 }
 
 type importerFunc func(string) (*types.Package, error)

@@ -6,11 +6,14 @@
 // what formatting it the first time did: go/printer's work follows the
 // syntax tree and the line breaks, which formatting keeps.
 //
-//	go run ./hack/bench/formatshare [-runs N] [-only KIND] [-cpuprofile FILE] DIR
+//	go run ./hack/bench/formatshare [-runs N] [-only KIND] [-fast] [-cpuprofile FILE] DIR
 //
 // DIR is a tree metagen generated (the all suite's copy, kept with -keep).
 // -only keeps the kinds whose name holds KIND (e.g. openapi); -cpuprofile
-// writes a CPU profile of the formatting, for go tool pprof.
+// writes a CPU profile of the formatting, for go tool pprof. -fast formats
+// with generators/gofmtfast, what metagen runs (go/format's bytes; a file
+// it would change fails the run), and prints go/format's table beside it,
+// measured in the same rounds.
 package main
 
 import (
@@ -26,6 +29,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/metagen-dev/metagen/generators/gofmtfast"
 	"github.com/metagen-dev/metagen/generators/load"
 )
 
@@ -33,6 +37,7 @@ func main() {
 	runs := flag.Int("runs", 3, "times to format every file; the report is the fastest")
 	only := flag.String("only", "", "only the kinds of file whose name holds this")
 	profile := flag.String("cpuprofile", "", "write a CPU profile of the formatting to this file")
+	fast := flag.Bool("fast", false, "also format with generators/gofmtfast (metagen's formatter), side by side")
 	flag.Parse()
 	if flag.NArg() != 1 {
 		fmt.Fprintln(os.Stderr, "usage: formatshare [-runs N] [-only KIND] [-cpuprofile FILE] DIR")
@@ -54,7 +59,14 @@ func main() {
 		fmt.Fprintln(os.Stderr, "formatshare:", err)
 		os.Exit(1)
 	}
-	report(files, *runs)
+	if *fast {
+		fmt.Println("go/format:")
+		report(files, *runs, format.Source)
+		fmt.Println("\ngofmtfast:")
+		report(files, *runs, gofmtfast.Source)
+		return
+	}
+	report(files, *runs, format.Source)
 }
 
 type file struct {
@@ -102,11 +114,11 @@ type kind struct {
 	took         time.Duration
 }
 
-func report(files []file, runs int) {
+func report(files []file, runs int, formatter func([]byte) ([]byte, error)) {
 	var best map[string]*kind
 	var bestTotal time.Duration
 	for range max(runs, 1) {
-		kinds, total := formatAll(files)
+		kinds, total := formatAll(files, formatter)
 		if best == nil || total < bestTotal {
 			best, bestTotal = kinds, total
 		}
@@ -123,14 +135,19 @@ func report(files []file, runs int) {
 	fmt.Printf("%-40s %5d files %7s     %7.0f ms (fastest of %d)\n", "all", len(files), "", bestTotal.Seconds()*1000, max(runs, 1))
 }
 
-func formatAll(files []file) (map[string]*kind, time.Duration) {
+func formatAll(files []file, formatter func([]byte) ([]byte, error)) (map[string]*kind, time.Duration) {
 	kinds := map[string]*kind{}
 	var total time.Duration
 	for _, f := range files {
 		start := time.Now()
-		if _, err := format.Source(f.src); err != nil {
+		out, err := formatter(f.src)
+		if err != nil {
 			fmt.Fprintln(os.Stderr, "formatshare:", err)
 			os.Exit(1) // not a profile worth keeping
+		}
+		if !bytes.Equal(out, f.src) {
+			fmt.Fprintf(os.Stderr, "formatshare: formatting a generated %s changes it\n", f.kind)
+			os.Exit(1)
 		}
 		took := time.Since(start)
 		k := kinds[f.kind]

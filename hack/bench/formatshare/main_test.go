@@ -1,6 +1,7 @@
 package main
 
 import (
+	"go/format"
 	"os"
 	"path/filepath"
 	"slices"
@@ -50,7 +51,7 @@ func TestOursGroupsGeneratedFilesByKind(t *testing.T) {
 	if got := kinds("openapi"); !slices.Equal(got, []string{"zz_generated.openapi.go"}) {
 		t.Errorf("-only openapi: %q", got)
 	}
-	byKind, _ := formatAll(mustOurs(t, root))
+	byKind, _ := formatAll(mustOurs(t, root), format.Source)
 	if k := byKind["client clientset"]; k == nil || k.files != 1 || k.bytes != len(header) {
 		t.Errorf("formatAll's clientset kind = %+v", k)
 	}
