@@ -125,7 +125,12 @@ func TestCRDMarkerTypesDocumentTheirHelp(t *testing.T) {
 		}
 	}
 	checked := 0
-	for name, typ := range argTypes {
+	for _, def := range All() {
+		typ := def.ValueType()
+		if !def.Args || typ == nil || typ.Kind() != reflect.Struct {
+			continue
+		}
+		name := def.Name
 		doc, declared := docs[typ.Name()]
 		if !declared {
 			continue // declared elsewhere (the RBAC and webhook markers)

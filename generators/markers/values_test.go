@@ -139,7 +139,7 @@ func kindCase(def *Def) (valueCase, bool) {
 	switch {
 	case isValidationTag(def):
 		return validationTagCase(def)
-	case unquotedStrings[def.Name]:
+	case def.Unquote:
 		return valueCase{good: name + `="x y"`, want: "x y", bad: name + "="}, true
 	}
 	switch def.Kind {

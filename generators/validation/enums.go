@@ -83,7 +83,7 @@ func (a *analyzer) constMarkers(doc *ast.CommentGroup) markers.Set {
 	found, errs := a.u.comments.GroupMarkers(doc, markers.OnConst)
 	var set markers.Set
 	for _, m := range found {
-		if !strings.HasPrefix(m.Name, "k8s:") || m.Def != nil && m.Def.Reader != "validation" {
+		if !strings.HasPrefix(m.Name, "k8s:") || m.Def != nil && !m.Def.ValidationGen() {
 			continue
 		}
 		problems := problemsAt(errs, m.Pos)

@@ -245,7 +245,7 @@ func (a *analyzer) readRules(set markers.Set) *declRules {
 	d := &declRules{}
 	for _, m := range set {
 		switch {
-		case strings.HasPrefix(m.Name, "k8s:") && m.Def != nil && m.Def.Reader == "validation":
+		case strings.HasPrefix(m.Name, "k8s:") && m.Def != nil && m.Def.ValidationGen():
 			if tagsNotRules[m.Name] {
 				continue
 			}
