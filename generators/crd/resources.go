@@ -19,30 +19,8 @@ import (
 
 // The markers the generator reads.
 const (
-	markerDir           = "metagen:crd-dir"
-	markerCRD           = "metagen:crd"
-	markerPlural        = "metagen:plural"
-	markerShortNames    = "metagen:short-names"
-	markerNameFormat    = "metagen:name-format"
-	markerGroupName     = "groupName"
-	markerVersionName   = "versionName"
-	markerGenclient     = "genclient"
-	markerNonNamespaced = "genclient:nonNamespaced"
-	markerNoStatus      = "genclient:noStatus"
-	markerObjectRoot    = "kubebuilder:object:root"
-	markerResource      = "kubebuilder:resource"
-	markerStatus        = "kubebuilder:subresource:status"
-	markerScale         = "kubebuilder:subresource:scale"
-	markerPrintColumn   = "kubebuilder:printcolumn"
-	markerSelectable    = "kubebuilder:selectablefield"
-	markerStorage       = "kubebuilder:storageversion"
-	markerUnserved      = "kubebuilder:unservedversion"
-	markerDeprecated    = "kubebuilder:deprecatedversion"
-	markerSkipVersion   = "kubebuilder:skipversion"
-	markerMetadata      = "kubebuilder:metadata"
-	// markerAllowedFinalizers becomes the annotation the server enforces;
-	// the value is the one server.AllowedFinalizersAnnotation names.
-	markerAllowedFinalizers     = "metagen:allowed-finalizers"
+	// allowedFinalizersAnnotation is what +metagen:allowed-finalizers becomes,
+	// the annotation the server enforces (server.AllowedFinalizersAnnotation).
 	allowedFinalizersAnnotation = "metagen.dev/allowed-finalizers"
 )
 
@@ -122,7 +100,7 @@ func (r *registry) errorf(pos token.Position, format string, args ...any) {
 // leaves it out of the CRDs; a type marked as a root that the layer does not
 // make a resource is an error here, where its CRD would be.
 func (r *registry) isRoot(t *model.Type) bool {
-	crdMarker, hasCRD := t.Markers.Get(markerCRD)
+	crdMarker, hasCRD := markers.MetagenCRD.Marker(t.Markers)
 	switch {
 	case hasCRD && !crdMarker.Bool():
 		return false
@@ -131,12 +109,12 @@ func (r *registry) isRoot(t *model.Type) bool {
 	case t.Resource != nil:
 		return true
 	}
-	root, _ := t.Markers.Get(markerObjectRoot)
-	marked := t.Markers.Has(markerGenclient) || t.Markers.Has(markerObjectRoot) && root.Bool()
+	root, _ := markers.KBObjectRoot.Marker(t.Markers)
+	marked := markers.Genclient.Has(t.Markers) || markers.KBObjectRoot.Has(t.Markers) && root.Bool()
 	switch {
 	case hasCRD && !hasObjectMeta(t):
 		r.errorf(crdMarker.Pos, "type %s is marked %s but has no metav1.ObjectMeta as metadata: a CRD root type embeds metav1.TypeMeta and has metadata", t.Name, crdMarker)
-	case !hasCRD && marked && !isList(t) && !t.Markers.Has(markerSkipVersion) && !hasObjectMeta(t):
+	case !hasCRD && marked && !isList(t) && !markers.KBSkipVersion.Has(t.Markers) && !hasObjectMeta(t):
 		// controller-gen writes CRDs only for types that embed TypeMeta
 		// and ObjectMeta (FindKubeKinds), and skips others silently.
 		r.errs = append(r.errs, diag.Warnf(t.Pos, "type %s is marked as a root type but has no metav1.ObjectMeta as metadata: no CRD is written for it, as controller-gen writes none; embed metav1.ObjectMeta, or mark it +metagen:crd=false if it is not a resource", t.Name))
@@ -150,18 +128,18 @@ func isList(t *model.Type) bool { return kube.IsList(t) }
 
 // add puts a root type into its resource.
 func (r *registry) add(byKey map[string]*resource, pkg *model.Package, t *model.Type, dir markers.Marker) {
-	group, ok := pkg.Markers.Get(markerGroupName)
+	group, ok := markers.GroupName.Marker(pkg.Markers)
 	if !ok || group.Value == "" {
 		r.errorf(dir.Pos, "%s needs +groupName on the package: a CRD belongs to a named API group", dir)
 		return
 	}
 	v := &version{pkg: pkg, typ: t, name: pkg.Name, dir: pkg.API.CRDDir}
-	if m, ok := pkg.Markers.Get(markerVersionName); ok {
+	if m, ok := markers.VersionName.Marker(pkg.Markers); ok {
 		v.name = m.Value
 	}
 	v.names, v.scope = r.namesOf(t)
-	v.namesBy = firstMarker(t, markerResource, markerPlural, markerShortNames)
-	v.scopeBy = firstMarker(t, markerResource, markerNonNamespaced, markerGenclient)
+	v.namesBy = firstMarker(t, markers.KBResource.Name, markers.MetagenPlural.Name, markers.MetagenShortNames.Name)
+	v.scopeBy = firstMarker(t, markers.KBResource.Name, markers.GenclientNonNamespaced.Name, markers.Genclient.Name)
 	key := group.Value + "/" + t.Name
 	res, seen := byKey[key]
 	if !seen {
@@ -220,7 +198,7 @@ func (r *registry) settle(res *resource) {
 
 // scopeReason names the marker that gives a version its scope.
 func scopeReason(m markers.Marker) string {
-	if m.Name == markerGenclient {
+	if markers.Genclient.Is(m) {
 		return "+genclient without +genclient:nonNamespaced"
 	}
 	return m.String()

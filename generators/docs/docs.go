@@ -52,8 +52,6 @@ import (
 
 // The markers and settings the generator reads.
 const (
-	markerDir       = "metagen:docs-dir"
-	markerTemplates = "metagen:docs-templates"
 	// SettingDir and SettingTemplates are the command line's --docs-dir
 	// and --docs-templates (absolute, or relative to the module root).
 	SettingDir       = "docs-dir"
@@ -66,8 +64,8 @@ const (
 var Generator = &gen.Generator{
 	Name:           "docs",
 	Doc:            "API reference of the CRDs, from the same model: <group>.md per API group (a section per version) and a single-file reference.html, through overridable templates.",
-	Markers:        []string{markerDir, markerTemplates},
-	Enabled:        func(pkg *model.Package) bool { return pkg.API.CRDDir != "" || pkg.Markers.Has(markerDir) },
+	Markers:        []markers.Definer{markers.MetagenDocsDir, markers.MetagenDocsTemplates},
+	Enabled:        func(pkg *model.Package) bool { return pkg.API.CRDDir != "" || markers.MetagenDocsDir.Has(pkg.Markers) },
 	Requires:       []*gen.Generator{crd.Generator, openapi.Generator},
 	Prepare:        prepare,
 	ResultType:     reflect.TypeOf(&result{}),
@@ -113,7 +111,7 @@ func prepare(p *gen.Prep) (any, error) {
 	crds, _ := p.ResultOf(crd.Generator).(*crd.Result)
 	r := &result{}
 	for _, pkg := range u.Packages {
-		if m, ok := pkg.Markers.Get(markerDir); ok && pkg.API.CRDDir == "" {
+		if m, ok := markers.MetagenDocsDir.Marker(pkg.Markers); ok && pkg.API.CRDDir == "" {
 			if u.Settings.DefaultRun {
 				r.errs = append(r.errs, diag.Warnf(m.Pos, "%s: the package has no CRDs (+metagen:crd-dir), and the reference is written from them; no docs written", m))
 			} else {
@@ -189,14 +187,14 @@ func dirOf(u *model.Universe, res crd.Resource) (string, *model.Package, []error
 // packageDir is a package's docs directory: its marker, else --docs-dir
 // for a package with CRDs.
 func packageDir(u *model.Universe, pkg *model.Package) (string, markers.Marker) {
-	if m, ok := pkg.Markers.Get(markerDir); ok {
+	if m, ok := markers.MetagenDocsDir.Marker(pkg.Markers); ok {
 		return filepath.Join(pkg.Dir, filepath.FromSlash(m.Value)), m
 	}
 	if setting := u.Settings.Manifests[SettingDir]; setting != "" && pkg.API.CRDDir != "" {
 		if !filepath.IsAbs(setting) {
 			setting = filepath.Join(u.ModuleDir, setting)
 		}
-		return setting, markers.Marker{Name: markerDir, Value: "--" + SettingDir + " " + setting, Pos: pkg.API.GroupPos}
+		return setting, markers.Marker{Name: markers.MetagenDocsDir.Name, Value: "--" + SettingDir + " " + setting, Pos: pkg.API.GroupPos}
 	}
 	return "", markers.Marker{}
 }
@@ -219,7 +217,7 @@ func templatesDir(u *model.Universe, d *dirPlan) string {
 	}
 	slices.SortFunc(pkgs, func(a, b *model.Package) int { return strings.Compare(a.Path, b.Path) })
 	for _, pkg := range pkgs {
-		if m, ok := pkg.Markers.Get(markerTemplates); ok {
+		if m, ok := markers.MetagenDocsTemplates.Marker(pkg.Markers); ok {
 			return filepath.Join(pkg.Dir, filepath.FromSlash(m.Value))
 		}
 	}

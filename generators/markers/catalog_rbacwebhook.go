@@ -51,15 +51,6 @@ type WebhookConfiguration struct {
 	Name     string `marker:"name,optional"`
 }
 
-// Names of the markers, for the generators.
-const (
-	RBACMarker                 = "kubebuilder:rbac"
-	WebhookMarker              = "kubebuilder:webhook"
-	WebhookConfigurationMarker = "kubebuilder:webhookconfiguration"
-	RBACDirMarker              = "metagen:rbac-dir"
-	WebhookDirMarker           = "metagen:webhook-dir"
-)
-
 var (
 	KBRBAC = Define[RBACRule](&Def{Name: "kubebuilder:rbac", Targets: OnPackage | OnType, Kind: Raw, Args: true, Dialect: kubebuilder,
 		Doc: "An RBAC rule of the generated ClusterRole (or of a Role in namespace=…), merged and sorted as controller-gen does: groups=…;…,resources=…;…,resourceNames=…,verbs=get;list;…,urls=…,namespace=…,roleName=…. Written anywhere outside declarations (conventionally above Reconcile), in any package of the run." + arguments(RBACRule{})})

@@ -2,6 +2,8 @@ package markers
 
 import (
 	"reflect"
+	"slices"
+	"strings"
 )
 
 // The dialects: where a marker comes from (Def.Dialect), for help's families.
@@ -122,5 +124,16 @@ type Definer interface {
 	Definition() *Def
 }
 
-// Definition returns the definition itself.
-func (d Definition[T]) Definition() *Def { return d.Def }
+// Definition returns the definition itself; a Definition[T] has it
+// through its *Def.
+func (d *Def) Definition() *Def { return d }
+
+// Sorted returns the definitions sorted by name, each once.
+func Sorted(defs ...Definer) []Definer {
+	out := slices.Clone(defs)
+	slices.SortFunc(out, func(a, b Definer) int { return strings.Compare(a.Definition().Name, b.Definition().Name) })
+	return slices.CompactFunc(out, func(a, b Definer) bool { return a.Definition() == b.Definition() })
+}
+
+// String is the marker's name, without '+'.
+func (d *Def) String() string { return d.Name }

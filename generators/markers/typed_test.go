@@ -83,7 +83,7 @@ func TestTypedMarkerCheckedOnParse(t *testing.T) {
 	if len(errs) != 1 || !strings.Contains(errs[0].Error(), `c.go:1:4: marker "+kubebuilder:rbac": unknown argument "verb" (did you mean "verbs"?)`) {
 		t.Fatalf("errors %v", errs)
 	}
-	if len(set) != 1 || set[0].Def.Name != RBACMarker {
+	if len(set) != 1 || set[0].Def.Name != KBRBAC.Name {
 		t.Fatalf("set %v", set)
 	}
 }

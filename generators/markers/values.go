@@ -122,16 +122,6 @@ func Value[T any](m Marker) (T, bool) {
 	return v, ok
 }
 
-// Typed returns the typed value of the last marker called name in s.
-func Typed[T any](s Set, name string) (T, bool) {
-	m, ok := s.Get(name)
-	if !ok {
-		var zero T
-		return zero, false
-	}
-	return Value[T](m)
-}
-
 // ValueType is the Go type a Def's value is parsed into (Define's T), or
 // nil for a marker whose value is text as written (or which takes none).
 func (d *Def) ValueType() reflect.Type { return d.typ }

@@ -15,7 +15,7 @@ import (
 // METAGEN_CONTROLLERGEN=1 controller-gen must write the same roles).
 func TestGolden(t *testing.T) {
 	universe := &model.Universe{}
-	manifesttest.Golden(t, manifesttest.Anchor{Generator: "rbac:roleName=manager-role", Output: "rbac", File: "role.yaml"}, func(found markers.Set) ([]any, []error) { return rbac.Roles(universe, found) }, markers.RBACMarker)
+	manifesttest.Golden(t, manifesttest.Anchor{Generator: "rbac:roleName=manager-role", Output: "rbac", File: "role.yaml"}, func(found markers.Set) ([]any, []error) { return rbac.Roles(universe, found) }, markers.KBRBAC.Name)
 }
 
 // TestRoleNameSetting: --rbac-role-name names the roles of rules without roleName=….

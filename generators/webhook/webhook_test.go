@@ -15,7 +15,7 @@ import (
 // controller-gen must write the same configurations).
 func TestGolden(t *testing.T) {
 	manifesttest.Golden(t, manifesttest.Anchor{Generator: "webhook", Output: "webhook", File: "manifests.yaml"},
-		webhook.Configurations, markers.WebhookMarker, markers.WebhookConfigurationMarker)
+		webhook.Configurations, markers.KBWebhook.Name, markers.KBWebhookConfiguration.Name)
 }
 
 // TestBadInput: an unknown failurePolicy, a misspelled verb and missing
