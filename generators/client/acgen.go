@@ -19,8 +19,6 @@ import (
 // applyconfiguration-gen run on that package alone, its types marked as
 // +genclient first, into a directory of the package's own.
 const (
-	markerACGenerate = "kubebuilder:ac:generate"
-	markerACOutput   = "kubebuilder:ac:output:package"
 	// defaultACOutput is controller-gen's output package, relative to the
 	// API package's directory.
 	defaultACOutput = "applyconfiguration"
@@ -29,7 +27,7 @@ const (
 // acEnabled reports whether a package asks for controller-gen's apply
 // configurations: +kubebuilder:ac:generate=true on the package.
 func acEnabled(pkg *model.Package) bool {
-	m, ok := pkg.Markers.Get(markerACGenerate)
+	m, ok := markers.KBACGenerate.Marker(pkg.Markers)
 	return ok && m.Bool()
 }
 
@@ -37,10 +35,10 @@ func acEnabled(pkg *model.Package) bool {
 // configurations (it adds +genclient to it): +kubebuilder:ac:generate on the
 // type says so, else +kubebuilder:resource does.
 func acRootType(t *model.Type) bool {
-	if m, ok := t.Markers.Get(markerACGenerate); ok {
+	if m, ok := markers.KBACGenerate.Marker(t.Markers); ok {
 		return m.Bool()
 	}
-	return t.Markers.Has(markerKubebuilder)
+	return markers.KBResource.Has(t.Markers)
 }
 
 // acOutputDir resolves +kubebuilder:ac:output:package (default
@@ -48,21 +46,21 @@ func acRootType(t *model.Type) bool {
 // does; it must stay inside the module.
 func acOutputDir(u *model.Universe, pkg *model.Package) (string, error) {
 	rel, pos := defaultACOutput, positionOf(pkg)
-	if m, ok := pkg.Markers.Get(markerACOutput); ok {
+	if m, ok := markers.KBACOutputPackage.Marker(pkg.Markers); ok {
 		rel, pos = strings.TrimSpace(m.Value), m.Pos
 	}
 	if rel == "" || filepath.IsAbs(rel) {
-		return "", diag.Errorf(pos, "+%s=%s: want a package directory relative to the API package", markerACOutput, rel)
+		return "", diag.Errorf(pos, "+%s=%s: want a package directory relative to the API package", markers.KBACOutputPackage, rel)
 	}
 	dir := filepath.Join(pkg.Dir, filepath.FromSlash(rel))
 	inModule, err := filepath.Rel(moduleOf(u, pkg), dir)
 	if err != nil || inModule == ".." || strings.HasPrefix(inModule, ".."+string(filepath.Separator)) {
-		return "", diag.Errorf(pos, "+%s=%s: points outside the module", markerACOutput, rel)
+		return "", diag.Errorf(pos, "+%s=%s: points outside the module", markers.KBACOutputPackage, rel)
 	}
 	// The output is a tree of its own, whose stale files are removed: it
 	// may not hold the API package.
 	if up, err := filepath.Rel(dir, pkg.Dir); err == nil && up != ".." && !strings.HasPrefix(up, ".."+string(filepath.Separator)) {
-		return "", diag.Errorf(pos, "+%s=%s: holds the API package; want a directory of its own", markerACOutput, rel)
+		return "", diag.Errorf(pos, "+%s=%s: holds the API package; want a directory of its own", markers.KBACOutputPackage, rel)
 	}
 	return dir, nil
 }
@@ -72,13 +70,13 @@ func acOutputDir(u *model.Universe, pkg *model.Package) (string, error) {
 // whose apply configurations live in <output>/<group dir>/<version>, with
 // utils.go and internal/ in <output> itself.
 func newACClientset(u *model.Universe, pkg *model.Package) (cs *clientset, errs []error) {
-	marker, _ := pkg.Markers.Get(markerACGenerate)
+	marker, _ := markers.KBACGenerate.Marker(pkg.Markers)
 	dir, err := acOutputDir(u, pkg)
 	if err != nil {
 		return nil, []error{err}
 	}
 	if !pkg.API.HasGroup {
-		return nil, []error{diag.Errorf(marker.Pos, "+%s: package %s has no +groupName, which the apply configurations' API version needs (controller-gen cannot infer the group version either)", markerACGenerate, pkg.Path)}
+		return nil, []error{diag.Errorf(marker.Pos, "+%s: package %s has no +groupName, which the apply configurations' API version needs (controller-gen cannot infer the group version either)", markers.KBACGenerate, pkg.Path)}
 	}
 	gv := &groupVersion{Pkg: pkg, Group: pkg.API.Group, Version: path.Base(pkg.Path)}
 	gv.GoName = groupGoName(gv.Group)
@@ -91,7 +89,7 @@ func newACClientset(u *model.Universe, pkg *model.Package) (cs *clientset, errs 
 	}
 	var warnings []*diag.Warning
 	for _, t := range pkg.NamedTypes {
-		genclient := t.Markers.Has(markerGenclient)
+		genclient := markers.Genclient.Has(t.Markers)
 		if !genclient && !acRootType(t) {
 			continue
 		}
@@ -112,7 +110,7 @@ func newACClientset(u *model.Universe, pkg *model.Package) (cs *clientset, errs 
 // acRootPos is where a root is made one: its +kubebuilder:ac:generate,
 // +genclient or +kubebuilder:resource.
 func acRootPos(t *model.Type) token.Position {
-	for _, name := range []string{markerACGenerate, markerGenclient, markerKubebuilder} {
+	for _, name := range []string{markers.KBACGenerate.Name, markers.Genclient.Name, markers.KBResource.Name} {
 		if m, ok := t.Markers.Get(name); ok {
 			return m.Pos
 		}
@@ -130,17 +128,17 @@ func acClientType(t *model.Type, genclient bool) *clientType {
 		all[verb] = true
 	}
 	ct := &clientType{T: t, Kind: t.Name, Verbs: all, Tagged: all, Namespaced: true,
-		HasStatus: hasField(t, "Status") && !t.Markers.Has(markerNoStatus)}
+		HasStatus: hasField(t, "Status") && !markers.GenclientNoStatus.Has(t.Markers)}
 	if genclient {
 		if tagged, err := readVerbs(t); err == nil {
 			ct.Verbs, ct.Tagged = tagged, tagged
 		}
 		ct.Extensions, _ = readExtensions(t)
 	}
-	if t.Markers.Has(markerNonNamespaced) {
+	if markers.GenclientNonNamespaced.Has(t.Markers) {
 		ct.Namespaced = false
 	}
-	if r, ok := markers.Typed[markers.Resource](t.Markers, markerKubebuilder); ok && strings.EqualFold(r.Scope, "Cluster") {
+	if r, ok := markers.KBResource.On(t.Markers); ok && strings.EqualFold(r.Scope, "Cluster") {
 		ct.Namespaced = false
 	}
 	if !ct.HasStatus {

@@ -10,6 +10,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 )
 
@@ -155,7 +156,7 @@ func (cs *clientset) checkApplyInputs() map[string][]error {
 				if ext.Verb == "apply" && cs.applyInput(ct, ext) == nil {
 					errs[gv.Pkg.Path] = append(errs[gv.Pkg.Path], diag.Errorf(ext.Pos,
 						"+%s=%s: %s.%s has no apply configuration: an apply method takes a struct type of this clientset's group versions, of k8s.io/api or of meta/v1",
-						markerMethod, ext.Name, inputPath(ct, ext), inputName(ct, ext)))
+						markers.GenclientMethod, ext.Name, inputPath(ct, ext), inputName(ct, ext)))
 				}
 			}
 		}

@@ -103,6 +103,7 @@ import (
 	"strings"
 
 	"github.com/metagen-dev/metagen/generators/gen"
+	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 	"github.com/metagen-dev/metagen/generators/openapi"
 )
@@ -111,10 +112,10 @@ import (
 var Generator = &gen.Generator{
 	Name: "client",
 	Doc:  "Clientset, fake clientset, listers, informers and apply configurations for +genclient types, as client-gen, lister-gen, informer-gen and applyconfiguration-gen write them, with the finalizer and deletion conventions on every typed client. Output goes under the package's +metagen:client-output directory: clientset/, listers/, informers/ and applyconfiguration/<group>/<version> (with utils.go and internal/, the schema that Extract<Kind> and the fake's NewClientset use for server-side apply). A package with +kubebuilder:ac:generate=true gets controller-gen's apply configurations alone, in applyconfiguration/ beside it (+kubebuilder:ac:output:package).",
-	Markers: []string{
-		markerGenclient, markerNonNamespaced, markerNoVerbs, markerNoStatus, markerReadonly,
-		markerOnlyVerbs, markerSkipVerbs, markerMethod, markerResourceName, markerPlural,
-		markerGroupName, markerGroupGoName, markerOutput, markerACGenerate, markerACOutput,
+	Markers: []markers.Definer{
+		markers.Genclient, markers.GenclientNonNamespaced, markers.GenclientNoVerbs, markers.GenclientNoStatus, markers.GenclientReadonly,
+		markers.GenclientOnlyVerbs, markers.GenclientSkipVerbs, markers.GenclientMethod, markers.ResourceName, markers.MetagenPlural,
+		markers.GroupName, markers.GroupGoName, markers.MetagenClientOutput, markers.KBACGenerate, markers.KBACOutputPackage,
 	},
 	Enabled:        enabled,
 	Requires:       []*gen.Generator{openapi.Generator},
@@ -134,7 +135,7 @@ func enabled(pkg *model.Package) bool { return hasGenclient(pkg) || acEnabled(pk
 // hasGenclient reports whether a package has a +genclient type.
 func hasGenclient(pkg *model.Package) bool {
 	for _, t := range pkg.NamedTypes {
-		if t.Markers.Has(markerGenclient) {
+		if markers.Genclient.Has(t.Markers) {
 			return true
 		}
 	}

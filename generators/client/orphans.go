@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 )
 
@@ -22,7 +23,7 @@ func orphanedFiles(u *model.Universe, written map[string]bool) []string {
 	candidates := map[string]bool{}
 	var dirs []string
 	for _, pkg := range u.Packages {
-		if hasGenclient(pkg) || !pkg.Markers.Has(markerGroupName) {
+		if hasGenclient(pkg) || !markers.GroupName.Has(pkg.Markers) {
 			continue
 		}
 		withoutClients[pkg.Path] = true

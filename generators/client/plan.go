@@ -2,6 +2,7 @@ package client
 
 import (
 	"errors"
+	"github.com/metagen-dev/metagen/generators/markers"
 	"go/token"
 	"go/types"
 	"maps"
@@ -189,7 +190,7 @@ func (p *plan) planACClientsets(u *model.Universe, errsByPkg map[string][]error)
 			continue
 		}
 		if p.schemas[cs.Dir] != nil {
-			errsByPkg[pkg.Path] = append(errsByPkg[pkg.Path], diag.Errorf(positionOf(pkg), "+%s: the apply configurations of %s would go into %s, which another package's output already takes", markerACOutput, pkg.Path, cs.Dir))
+			errsByPkg[pkg.Path] = append(errsByPkg[pkg.Path], diag.Errorf(positionOf(pkg), "+%s: the apply configurations of %s would go into %s, which another package's output already takes", markers.KBACOutputPackage, pkg.Path, cs.Dir))
 			continue
 		}
 		p.schemas[cs.Dir] = &lazySchema{}
@@ -276,15 +277,15 @@ func readGroupVersion(pkg *model.Package, settings model.Settings) (*groupVersio
 	// as client-gen reads <group>/<version> layouts.
 	gv := &groupVersion{Pkg: pkg, Group: pkg.API.ClientGroup, Version: pkg.API.PackageVersion}
 	gv.GoName = groupGoName(gv.Group)
-	if m, ok := pkg.Markers.Get(markerGroupGoName); ok {
+	if m, ok := markers.GroupGoName.Marker(pkg.Markers); ok {
 		if !token.IsIdentifier(m.Value) {
-			errs = append(errs, diag.Errorf(m.Pos, "+groupGoName=%s: want a Go identifier", m.Value))
+			errs = append(errs, diag.Errorf(m.Pos, markers.GroupGoName.Tag()+"=%s: want a Go identifier", m.Value))
 		}
 		gv.GoName = gengonamer.IC(m.Value)
 	}
 	gv.PkgName = packageName(gv.GoName, pkg.Path)
 	for _, t := range pkg.NamedTypes {
-		if !t.Markers.Has(markerGenclient) {
+		if !markers.Genclient.Has(t.Markers) {
 			continue
 		}
 		ct, typeErrs := readType(t, settings)
@@ -331,12 +332,12 @@ func readType(t *model.Type, settings model.Settings) (*clientType, []error) {
 	ct := &clientType{
 		T: t, Kind: t.Name, Verbs: tagged, Tagged: tagged,
 		Namespaced: !t.Resource.ClusterScoped,
-		HasStatus:  hasField(t, "Status") && !t.Markers.Has(markerNoStatus),
+		HasStatus:  hasField(t, "Status") && !markers.GenclientNoStatus.Has(t.Markers),
 	}
 	if !ct.HasStatus && tagged != nil {
 		tagged["updateStatus"], tagged["applyStatus"] = false, false
 	}
-	if t.Markers.Has(markerNoVerbs) {
+	if markers.GenclientNoVerbs.Has(t.Markers) {
 		ct.Verbs = verbs{}
 	}
 	// The resource is the Kubernetes layer's, the one the CRD names; the Go
@@ -365,7 +366,7 @@ func checkMethodNames(ct *clientType) []error {
 	var errs []error
 	for _, ext := range ct.Extensions {
 		if taken[ext.Name] {
-			errs = append(errs, diag.Errorf(ext.Pos, "+genclient:method=%s: %s already has a method %s", ext.Name, ct.Kind, ext.Name))
+			errs = append(errs, diag.Errorf(ext.Pos, markers.GenclientMethod.Tag()+"=%s: %s already has a method %s", ext.Name, ct.Kind, ext.Name))
 		}
 		taken[ext.Name] = true
 	}
@@ -430,16 +431,16 @@ func outputDir(u *model.Universe, pkg *model.Package) (string, error) {
 			rel = filepath.ToSlash(r)
 		}
 	}
-	if m, ok := pkg.Markers.Get(markerOutput); ok {
+	if m, ok := markers.MetagenClientOutput.Marker(pkg.Markers); ok {
 		rel, pos = m.Value, m.Pos
 	}
 	if filepath.IsAbs(rel) {
-		return "", diag.Errorf(pos, "+%s=%s: want a directory relative to the package", markerOutput, rel)
+		return "", diag.Errorf(pos, "+%s=%s: want a directory relative to the package", markers.MetagenClientOutput, rel)
 	}
 	dir := filepath.Join(pkg.Dir, filepath.FromSlash(rel))
 	inModule, err := filepath.Rel(moduleOf(u, pkg), dir)
 	if err != nil || inModule == ".." || strings.HasPrefix(inModule, ".."+string(filepath.Separator)) {
-		return "", diag.Errorf(pos, "+%s=%s: points outside the module", markerOutput, rel)
+		return "", diag.Errorf(pos, "+%s=%s: points outside the module", markers.MetagenClientOutput, rel)
 	}
 	return dir, nil
 }
@@ -467,11 +468,11 @@ func importPathOf(u *model.Universe, pkg *model.Package, dir string) string {
 // positionOf is where package-level errors point: the +groupName marker,
 // or the first +genclient type.
 func positionOf(pkg *model.Package) token.Position {
-	if m, ok := pkg.Markers.Get(markerGroupName); ok {
+	if m, ok := markers.GroupName.Marker(pkg.Markers); ok {
 		return m.Pos
 	}
 	for _, t := range pkg.NamedTypes {
-		if m, ok := t.Markers.Get(markerGenclient); ok {
+		if m, ok := markers.Genclient.Marker(t.Markers); ok {
 			return m.Pos
 		}
 	}

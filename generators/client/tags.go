@@ -12,24 +12,6 @@ import (
 	"github.com/metagen-dev/metagen/generators/model"
 )
 
-// The markers this generator reads.
-const (
-	markerGenclient     = "genclient"
-	markerNonNamespaced = "genclient:nonNamespaced"
-	markerNoVerbs       = "genclient:noVerbs"
-	markerNoStatus      = "genclient:noStatus"
-	markerReadonly      = "genclient:readonly"
-	markerOnlyVerbs     = "genclient:onlyVerbs"
-	markerSkipVerbs     = "genclient:skipVerbs"
-	markerMethod        = "genclient:method"
-	markerResourceName  = "resourceName"
-	markerPlural        = "metagen:plural"
-	markerGroupName     = "groupName"
-	markerGroupGoName   = "groupGoName"
-	markerOutput        = "metagen:client-output"
-	markerKubebuilder   = "kubebuilder:resource"
-)
-
 // allVerbs are client-gen's verbs, in the order its interfaces list them.
 var allVerbs = []string{"create", "update", "updateStatus", "delete", "deleteCollection", "get", "list", "watch", "patch", "apply", "applyStatus"}
 
@@ -55,7 +37,7 @@ func (v verbs) has(names ...string) bool {
 func readVerbs(t *model.Type) (verbs, error) {
 	set := verbs{}
 	only, restricted := onlyVerbs(t)
-	skip, _ := t.Markers.Get(markerSkipVerbs)
+	skip, _ := markers.GenclientSkipVerbs.Marker(t.Markers)
 	for _, verb := range skip.List() {
 		if restricted && slices.Contains(only, verb) {
 			return nil, diag.Errorf(skip.Pos, "verb %q used both in +genclient:skipVerbs and +genclient:onlyVerbs (or readonly)", verb)
@@ -70,10 +52,10 @@ func readVerbs(t *model.Type) (verbs, error) {
 func onlyVerbs(t *model.Type) ([]string, bool) {
 	var only []string
 	restricted := false
-	if t.Markers.Has(markerReadonly) {
+	if markers.GenclientReadonly.Has(t.Markers) {
 		only, restricted = append(only, readonlyVerbs...), true
 	}
-	if m, ok := t.Markers.Get(markerOnlyVerbs); ok {
+	if m, ok := markers.GenclientOnlyVerbs.Marker(t.Markers); ok {
 		only, restricted = append(only, m.List()...), true
 	}
 	return only, restricted
@@ -102,10 +84,10 @@ var (
 func readExtensions(t *model.Type) ([]extension, []error) {
 	var out []extension
 	var errs []error
-	for _, m := range t.Markers.All(markerMethod) {
+	for _, m := range markers.GenclientMethod.Markers(t.Markers) {
 		ext, err := parseExtension(t, m)
 		if err != nil {
-			errs = append(errs, diag.Errorf(m.Pos, "+%s=%s: %v", markerMethod, m.Value, err))
+			errs = append(errs, diag.Errorf(m.Pos, "+%s=%s: %v", markers.GenclientMethod, m.Value, err))
 			continue
 		}
 		out = append(out, ext)

@@ -3,6 +3,7 @@ package compat
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/metagen-dev/metagen/generators/markers"
 	"go/token"
 	"go/types"
 	"maps"
@@ -129,7 +130,7 @@ func (c *comparer) kindPair(ok, nk *Kind) {
 	switch {
 	case ok.Served && !nk.Served:
 		c.add(Finding{Breaking: true, Rule: "version-unserved", New: nk.Type.Pos, Old: ok.Type.Pos,
-			Message: fmt.Sprintf("%s is no longer served (+%s)", nk.GroupVersion(), markerUnserved)})
+			Message: fmt.Sprintf("%s is no longer served (+%s)", nk.GroupVersion(), markers.KBUnservedVersion)})
 	case !ok.Served && nk.Served:
 		c.add(Finding{Rule: "version-served", New: nk.Type.Pos, Old: ok.Type.Pos, Message: nk.GroupVersion() + " is served now"})
 	}
@@ -397,9 +398,9 @@ func (c *comparer) semantics(o, n *spec.Schema, at nodeCtx) {
 		c.report(at, true, "list-map-keys-changed", "x-kubernetes-list-map-keys changed from %v to %v: items are identified differently", listMapKeys(o), listMapKeys(n))
 	}
 	if len(n.Type) == 1 && n.Type[0] == "object" && mapType(o) != mapType(n) {
-		what := "mapType"
+		what := markers.MapType
 		if n.Properties != nil {
-			what = "structType"
+			what = markers.StructType
 		}
 		c.report(at, true, "map-type-changed", "%s (x-kubernetes-map-type) changed from %s to %s: server-side apply owns the value differently", what, mapType(o), mapType(n))
 	}
@@ -566,7 +567,7 @@ func featureGate(fields ...*model.Field) string {
 		if f == nil {
 			continue
 		}
-		if m, ok := f.Markers.Get(markerFeatureGate); ok {
+		if m, ok := markers.FeatureGate.Marker(f.Markers); ok {
 			return m.Value
 		}
 		if strings.Contains(f.Doc, experimentalChannel) {
@@ -619,7 +620,7 @@ func (c *comparer) updateRules(o, n []string, at nodeCtx) {
 	had := set(o)
 	for _, rule := range n {
 		if !had[rule] {
-			c.report(at, true, "immutability-added", "+k8s:update=%s added: updates clients make today are refused", rule).Ratcheting =
+			c.report(at, true, "immutability-added", markers.K8sUpdate.Tag()+"=%s added: updates clients make today are refused", rule).Ratcheting =
 				"not ratcheted: update rules compare with the old object on every update"
 		}
 	}

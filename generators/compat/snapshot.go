@@ -16,22 +16,6 @@ import (
 	"github.com/metagen-dev/metagen/generators/openapi"
 )
 
-// The markers a snapshot reads besides the validation markers, which reach
-// it through the expanded schema, and the Kubernetes layer's (group,
-// version, scope, served and storage versions: kube.ResourceOf).
-const (
-	markerGenclient     = "genclient"
-	markerObjectRoot    = "kubebuilder:object:root"
-	markerCRD           = "metagen:crd"
-	markerPrintColumn   = "kubebuilder:printcolumn"
-	markerUnserved      = "kubebuilder:unservedversion"
-	markerDeprecated    = "kubebuilder:deprecatedversion"
-	markerLifecycleDepr = "k8s:prerelease-lifecycle-gen:deprecated"
-	markerUpdate        = "k8s:update"
-	markerFeatureGate   = "featureGate"
-	markerCRDDir        = "metagen:crd-dir"
-)
-
 // API is what one revision serves: every kind of every group/version of the
 // loaded packages, with its expanded schema.
 type API struct {
@@ -103,7 +87,7 @@ func Snapshot(universe *model.Universe) *API {
 				continue
 			}
 			k := newKind(pkg.API.Group, pkg.API.Version, t)
-			k.Typed = !pkg.Markers.Has(markerCRDDir) && !t.Markers.Has(markerObjectRoot) && !t.Markers.Has(markerCRD)
+			k.Typed = !markers.MetagenCRDDir.Has(pkg.Markers) && !markers.KBObjectRoot.Has(t.Markers) && !markers.MetagenCRD.Has(t.Markers)
 			api.Kinds = append(api.Kinds, k)
 		}
 	}
@@ -141,7 +125,7 @@ func expandAll(kinds []*Kind, schemas *openapi.Result) {
 // never served, so their removal breaks no client of the API.
 func servedBy(pkg *model.Package) func(*model.Type) bool {
 	for _, t := range pkg.NamedTypes {
-		if t.Markers.Has(markerGenclient) {
+		if markers.Genclient.Has(t.Markers) {
 			return kube.HasRootMarker
 		}
 	}
@@ -163,10 +147,10 @@ func newKind(group, version string, t *model.Type) *Kind {
 		Group: group, Version: version, Name: t.Name, Type: t,
 		Served:     !res.Unserved,
 		Storage:    res.StorageVersion,
-		Deprecated: res.Deprecated || t.Markers.Has(markerLifecycleDepr),
+		Deprecated: res.Deprecated || markers.K8sPrereleaseLifecycleGenDeprecated.Has(t.Markers),
 		Namespaced: !res.ClusterScoped,
 	}
-	for _, m := range t.Markers.All(markerPrintColumn) {
+	for _, m := range markers.KBPrintColumn.Markers(t.Markers) {
 		column, _ := markers.Value[markers.PrintColumn](m)
 		k.Columns = append(k.Columns, Column{Name: column.Name, JSONPath: column.JSONPath, Pos: m.Pos})
 	}
@@ -210,7 +194,7 @@ func updateRules(f *model.Field) []string {
 		return nil
 	}
 	var out []string
-	for _, m := range f.Markers.All(markerUpdate) {
+	for _, m := range markers.K8sUpdate.Markers(f.Markers) {
 		out = append(out, strings.TrimSpace(m.Value))
 	}
 	sort.Strings(out)

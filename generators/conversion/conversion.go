@@ -36,14 +36,9 @@ import (
 )
 
 const (
-	markerConversionGen = "k8s:conversion-gen"
-	markerExternalTypes = "k8s:conversion-gen-external-types"
-	markerExplicitFrom  = "k8s:conversion-gen:explicit-from"
-	markerConversionFn  = "k8s:conversion-fn"
-	markerExtraPeers    = "metagen:conversion-extra-peers"
-	outputFile          = "zz_generated.conversion.go"
-	conversionPkg       = "k8s.io/apimachinery/pkg/conversion"
-	runtimePkg          = "k8s.io/apimachinery/pkg/runtime"
+	outputFile    = "zz_generated.conversion.go"
+	conversionPkg = "k8s.io/apimachinery/pkg/conversion"
+	runtimePkg    = "k8s.io/apimachinery/pkg/runtime"
 )
 
 // basePeers are conversion-gen's default --base-peer-dirs, looked in after
@@ -54,7 +49,7 @@ var basePeers = []string{"k8s.io/apimachinery/pkg/apis/meta/v1", conversionPkg, 
 var Generator = &gen.Generator{
 	Name:       "conversion",
 	Doc:        "zz_generated.conversion.go (Convert_*, RegisterConversions) for packages with +k8s:conversion-gen, as conversion-gen writes it.",
-	Markers:    []string{markerConversionGen, markerExternalTypes, markerExplicitFrom, markerConversionFn, markerExtraPeers},
+	Markers:    []markers.Definer{markers.K8sConversionGen, markers.K8sConversionGenExternalTypes, markers.K8sConversionGenExplicitFrom, markers.K8sConversionFn, markers.MetagenConversionExtraPeers},
 	OutputFile: outputFile,
 	Enabled:    Enabled,
 	LoadsPeers: true, // the peer and external types packages, which conversion-gen loads itself
@@ -65,7 +60,7 @@ var Generator = &gen.Generator{
 
 // Enabled is conversion-gen's activation: any package value, "false"
 // included (which generates only the explicit-from conversions).
-func Enabled(pkg *model.Package) bool { return pkg.Markers.Has(markerConversionGen) }
+func Enabled(pkg *model.Package) bool { return markers.K8sConversionGen.Has(pkg.Markers) }
 
 // function is a hand-written conversion function.
 type function struct {
@@ -214,12 +209,12 @@ func manualSources(pkg *model.Package) []string {
 // namedSources are the +k8s:conversion-gen peers and the external types.
 func namedSources(pkg *model.Package) []string {
 	var sources []string
-	for _, m := range pkg.Markers.All(markerConversionGen) {
+	for _, m := range markers.K8sConversionGen.Markers(pkg.Markers) {
 		if m.Value != "false" {
 			sources = append(sources, m.Value)
 		}
 	}
-	if m, ok := pkg.Markers.Get(markerExternalTypes); ok {
+	if m, ok := markers.K8sConversionGenExternalTypes.Marker(pkg.Markers); ok {
 		sources = append(sources, m.Value)
 	}
 	return sources
@@ -354,7 +349,7 @@ func (st *state) conversionFnValues(fn *types.Func) []string {
 	st.errs = append(st.errs, errs...)
 	var values []string
 	for _, m := range set {
-		if m.Name == markerConversionFn && m.Err == nil {
+		if markers.K8sConversionFn.Is(m) && m.Err == nil {
 			values = append(values, m.Value)
 		}
 	}
@@ -426,7 +421,7 @@ func newPackageGen(st *state, pkg *model.Package) (*packageGen, error) {
 	g := &packageGen{st: st, pkg: pkg, explicitFrom: map[*types.TypeName][]types.Type{}, skipped: map[string][]string{}}
 	var errs []error
 	explicitOnly, hasPeers := false, false
-	for _, m := range pkg.Markers.All(markerConversionGen) {
+	for _, m := range markers.K8sConversionGen.Markers(pkg.Markers) {
 		if m.Value == "false" {
 			explicitOnly = true
 			continue
@@ -434,17 +429,17 @@ func newPackageGen(st *state, pkg *model.Package) (*packageGen, error) {
 		hasPeers = true
 	}
 	if explicitOnly && hasPeers {
-		m, _ := pkg.Markers.Get(markerConversionGen)
-		return nil, diag.Errorf(m.Pos, "+%s: cannot mix \"false\" with peer packages", markerConversionGen)
+		m, _ := markers.K8sConversionGen.Marker(pkg.Markers)
+		return nil, diag.Errorf(m.Pos, "+%s: cannot mix \"false\" with peer packages", markers.K8sConversionGen)
 	}
 	var peerMarkers []markers.Marker
 	if !explicitOnly {
-		peerMarkers = pkg.Markers.All(markerConversionGen)
+		peerMarkers = markers.K8sConversionGen.Markers(pkg.Markers)
 	}
 	for _, m := range peerMarkers {
 		peer := st.packages[m.Value]
 		if peer == nil {
-			errs = append(errs, diag.Errorf(m.Pos, "+%s=%s: %s", markerConversionGen, m.Value, st.notLoaded(m.Value)))
+			errs = append(errs, diag.Errorf(m.Pos, "+%s=%s: %s", markers.K8sConversionGen, m.Value, st.notLoaded(m.Value)))
 			continue
 		}
 		g.peers = append(g.peers, peer)
@@ -455,21 +450,21 @@ func newPackageGen(st *state, pkg *model.Package) (*packageGen, error) {
 		}
 	}
 	if !explicitOnly {
-		m, _ := pkg.Markers.Get(markerExtraPeers)
+		m, _ := markers.MetagenConversionExtraPeers.Marker(pkg.Markers)
 		for _, p := range extraPeers(pkg) {
 			peer := st.packages[p]
 			if peer == nil {
-				errs = append(errs, diag.Errorf(m.Pos, "+%s: %s: %s", markerExtraPeers, p, st.notLoaded(p)))
+				errs = append(errs, diag.Errorf(m.Pos, "+%s: %s: %s", markers.MetagenConversionExtraPeers, p, st.notLoaded(p)))
 				continue
 			}
 			g.peers = append(g.peers, peer)
 		}
 	}
 	g.typesPkg = pkg.Types
-	if m, ok := pkg.Markers.Get(markerExternalTypes); ok && m.Value != pkg.Path {
+	if m, ok := markers.K8sConversionGenExternalTypes.Marker(pkg.Markers); ok && m.Value != pkg.Path {
 		g.typesPkg = st.packages[m.Value]
 		if g.typesPkg == nil {
-			errs = append(errs, diag.Errorf(m.Pos, "+%s=%s: %s", markerExternalTypes, m.Value, st.notLoaded(m.Value)))
+			errs = append(errs, diag.Errorf(m.Pos, "+%s=%s: %s", markers.K8sConversionGenExternalTypes, m.Value, st.notLoaded(m.Value)))
 		}
 	}
 	if len(errs) > 0 {
@@ -509,7 +504,7 @@ func (st *state) notLoaded(path string) string {
 // extraPeers are the package's +metagen:conversion-extra-peers.
 func extraPeers(pkg *model.Package) []string {
 	var out []string
-	for _, m := range pkg.Markers.All(markerExtraPeers) {
+	for _, m := range markers.MetagenConversionExtraPeers.Markers(pkg.Markers) {
 		out = append(out, m.List()...)
 	}
 	return out
@@ -538,9 +533,9 @@ func (g *packageGen) convertibleOnlyWithinPackage(in, out types.Type) bool {
 		return false
 	}
 	obj := gengo.NamedObject(t)
-	if values := model.TagValues(g.st.comments.CommentLines(obj.Pos()), markerConversionGen); len(values) > 0 {
+	if values := model.TagValues(g.st.comments.CommentLines(obj.Pos()), markers.K8sConversionGen.Name); len(values) > 0 {
 		if values[0].Text != "false" {
-			g.errs = append(g.errs, diag.Errorf(values[0].Pos, "+%s on a type: only false is supported, got %q", markerConversionGen, values[0].Text))
+			g.errs = append(g.errs, diag.Errorf(values[0].Pos, "+%s on a type: only false is supported, got %q", markers.K8sConversionGen, values[0].Text))
 		}
 		return false
 	}
@@ -556,13 +551,13 @@ func (g *packageGen) convertibleOnlyWithinPackage(in, out types.Type) bool {
 func (g *packageGen) explicitFromTypes(obj *types.TypeName) ([]types.Type, error) {
 	lines := append(g.st.comments.SecondClosestCommentLines(obj.Pos()), g.st.comments.CommentLines(obj.Pos())...)
 	var out []types.Type
-	for _, v := range model.TagValues(lines, markerExplicitFrom) {
+	for _, v := range model.TagValues(lines, markers.K8sConversionGenExplicitFrom.Name) {
 		if v.Text != "net/url.Values" {
-			return nil, diag.Errorf(v.Pos, "+%s=%s: conversion-gen supports only net/url.Values", markerExplicitFrom, v.Text)
+			return nil, diag.Errorf(v.Pos, "+%s=%s: conversion-gen supports only net/url.Values", markers.K8sConversionGenExplicitFrom, v.Text)
 		}
 		urlPkg := g.st.packages["net/url"]
 		if urlPkg == nil {
-			return nil, diag.Errorf(v.Pos, "+%s=%s: net/url is not imported by the run's packages", markerExplicitFrom, v.Text)
+			return nil, diag.Errorf(v.Pos, "+%s=%s: net/url is not imported by the run's packages", markers.K8sConversionGenExplicitFrom, v.Text)
 		}
 		out = append(out, urlPkg.Scope().Lookup("Values").Type())
 	}
@@ -588,6 +583,6 @@ func (g *packageGen) errorPos(t types.Type) token.Position {
 	if obj := gengo.NamedObject(t); obj != nil && obj.Pkg() != nil && g.st.inputs[obj.Pkg().Path()] {
 		return g.st.fset.Position(obj.Pos())
 	}
-	m, _ := g.pkg.Markers.Get(markerConversionGen)
+	m, _ := markers.K8sConversionGen.Marker(g.pkg.Markers)
 	return m.Pos
 }

@@ -2,6 +2,7 @@ package conversion
 
 import (
 	"fmt"
+	"github.com/metagen-dev/metagen/generators/markers"
 	"go/types"
 	"sort"
 	"strings"
@@ -318,7 +319,7 @@ func (g *packageGen) doPointer(w *writer, in, out types.Type) {
 }
 
 func (g *packageGen) fieldOptedOut(v *types.Var) bool {
-	values := model.TagValues(g.st.comments.CommentLines(v.Pos()), markerConversionGen)
+	values := model.TagValues(g.st.comments.CommentLines(v.Pos()), markers.K8sConversionGen.Name)
 	return len(values) > 0 && values[0].Text == "false"
 }
 

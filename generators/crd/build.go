@@ -110,7 +110,7 @@ func (b *builder) version(i int, v *version, storage bool) apiextensionsv1.Custo
 		Served:  !v.typ.Resource.Unserved,
 		Storage: storage,
 	}
-	if m, ok := v.typ.Markers.Get(markerDeprecated); ok {
+	if m, ok := markers.KBDeprecatedVersion.Marker(v.typ.Markers); ok {
 		out.Deprecated = true
 		if dep, _ := markers.Value[markers.DeprecatedVersion](m); dep.Warning != nil && *dep.Warning != "" {
 			out.DeprecationWarning = ptr.To(*dep.Warning)
@@ -236,7 +236,7 @@ var nameRules = map[string]struct {
 // custom resource name, and a subdomain is a valid path segment.
 func (b *builder) metadataSchema(v *version) spec.Schema {
 	s := spec.Schema{SchemaProps: spec.SchemaProps{Type: []string{"object"}}}
-	m, ok := v.typ.Markers.Get(markerNameFormat)
+	m, ok := markers.MetagenNameFormat.Marker(v.typ.Markers)
 	if !ok {
 		return s
 	}
@@ -269,7 +269,7 @@ func (b *builder) subresources(path string, v *version) *apiextensionsv1.CustomR
 	if v.typ.Resource != nil && v.typ.Resource.StatusSubresource {
 		out.Status = &apiextensionsv1.CustomResourceSubresourceStatus{}
 	}
-	if m, ok := v.typ.Markers.Get(markerScale); ok {
+	if m, ok := markers.KBSubresourceScale.Marker(v.typ.Markers); ok {
 		b.origins[path+".subresources.scale"] = m.Pos
 		scale, _ := markers.Value[markers.SubresourceScale](m)
 		out.Scale = &apiextensionsv1.CustomResourceSubresourceScale{
@@ -280,7 +280,7 @@ func (b *builder) subresources(path string, v *version) *apiextensionsv1.CustomR
 			out.Scale.LabelSelectorPath = ptr.To(*scale.SelectorPath)
 		}
 	}
-	if out.Status == nil && out.Scale == nil && !v.typ.Markers.Has(markerPrintColumn) {
+	if out.Status == nil && out.Scale == nil && !markers.KBPrintColumn.Has(v.typ.Markers) {
 		return nil // controller-gen writes subresources: {} for a version with printer columns
 	}
 	return &out
@@ -289,7 +289,7 @@ func (b *builder) subresources(path string, v *version) *apiextensionsv1.CustomR
 // printColumns reads +kubebuilder:printcolumn:name=…,type=…,JSONPath=…,description=…,format=…,priority=….
 func (b *builder) printColumns(path string, v *version) []apiextensionsv1.CustomResourceColumnDefinition {
 	var out []apiextensionsv1.CustomResourceColumnDefinition
-	for _, m := range v.typ.Markers.All(markerPrintColumn) {
+	for _, m := range markers.KBPrintColumn.Markers(v.typ.Markers) {
 		column, _ := markers.Value[markers.PrintColumn](m)
 		b.origins[fmt.Sprintf("%s.additionalPrinterColumns[%d]", path, len(out))] = m.Pos
 		out = append(out, apiextensionsv1.CustomResourceColumnDefinition{
@@ -303,7 +303,7 @@ func (b *builder) printColumns(path string, v *version) []apiextensionsv1.Custom
 // selectableFields reads +kubebuilder:selectablefield:JSONPath=….
 func (b *builder) selectableFields(path string, v *version) []apiextensionsv1.SelectableField {
 	var out []apiextensionsv1.SelectableField
-	for _, m := range v.typ.Markers.All(markerSelectable) {
+	for _, m := range markers.KBSelectableField.Markers(v.typ.Markers) {
 		field, _ := markers.Value[markers.SelectableField](m)
 		b.origins[fmt.Sprintf("%s.selectableFields[%d]", path, len(out))] = m.Pos
 		out = append(out, apiextensionsv1.SelectableField{JSONPath: field.JSONPath})
@@ -318,7 +318,7 @@ func (b *builder) selectableFields(path string, v *version) []apiextensionsv1.Se
 func (b *builder) crdMetadata(crd *apiextensionsv1.CustomResourceDefinition) {
 	annotations, labels := map[string]markers.Marker{}, map[string]markers.Marker{}
 	for _, v := range b.res.versions {
-		for _, m := range v.typ.Markers.All(markerMetadata) {
+		for _, m := range markers.KBMetadata.Markers(v.typ.Markers) {
 			md, _ := markers.Value[markers.Metadata](m)
 			crd.Annotations = b.pairs(m, "annotation", md.Annotations, crd.Annotations, annotations)
 			crd.Labels = b.pairs(m, "label", md.Labels, crd.Labels, labels)
@@ -337,7 +337,7 @@ func (b *builder) allowedFinalizers(crd *apiextensionsv1.CustomResourceDefinitio
 	var value string
 	var from markers.Marker
 	for _, v := range b.res.versions {
-		m, ok := v.typ.Markers.Get(markerAllowedFinalizers)
+		m, ok := markers.MetagenAllowedFinalizers.Marker(v.typ.Markers)
 		if !ok || len(m.List()) == 0 {
 			continue
 		}

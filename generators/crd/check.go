@@ -147,7 +147,7 @@ func (b *builder) defaultMarker(path string, pos token.Position) *markers.Marker
 				if f.Pos != pos {
 					continue
 				}
-				for _, name := range []string{"kubebuilder:default", "default"} {
+				for _, name := range []string{markers.KBDefault.Name, markers.Default.Name} {
 					if m, ok := f.Markers.Get(name); ok {
 						return &m
 					}

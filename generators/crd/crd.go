@@ -64,6 +64,7 @@ package crd
 
 import (
 	"errors"
+	"github.com/metagen-dev/metagen/generators/markers"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -78,11 +79,11 @@ import (
 var Generator = &gen.Generator{
 	Name: "crd",
 	Doc:  "apiextensions.k8s.io/v1 CustomResourceDefinitions for the root types, checked with apiextensions' validation.",
-	Markers: []string{
-		markerDir, markerCRD, markerPlural, markerShortNames, markerNameFormat, markerGroupName, markerVersionName,
-		markerGenclient, markerNonNamespaced, markerNoStatus, markerObjectRoot, markerResource, markerStatus,
-		markerScale, markerPrintColumn, markerSelectable, markerStorage, markerUnserved, markerDeprecated,
-		markerSkipVersion, markerMetadata, markerAllowedFinalizers, "kubebuilder:skip",
+	Markers: []markers.Definer{
+		markers.MetagenCRDDir, markers.MetagenCRD, markers.MetagenPlural, markers.MetagenShortNames, markers.MetagenNameFormat, markers.GroupName, markers.VersionName,
+		markers.Genclient, markers.GenclientNonNamespaced, markers.GenclientNoStatus, markers.KBObjectRoot, markers.KBResource, markers.KBSubresourceStatus,
+		markers.KBSubresourceScale, markers.KBPrintColumn, markers.KBSelectableField, markers.KBStorageVersion, markers.KBUnservedVersion, markers.KBDeprecatedVersion,
+		markers.KBSkipVersion, markers.KBMetadata, markers.MetagenAllowedFinalizers, markers.KBSkip,
 	},
 	Enabled:        func(pkg *model.Package) bool { return pkg.API.CRDDir != "" },
 	Requires:       []*gen.Generator{openapi.Generator},

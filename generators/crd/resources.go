@@ -9,35 +9,14 @@ import (
 
 	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/kube"
+	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 )
 
 // The markers the generator reads.
 const (
-	markerDir           = "metagen:crd-dir"
-	markerCRD           = "metagen:crd"
-	markerPlural        = "metagen:plural"
-	markerShortNames    = "metagen:short-names"
-	markerNameFormat    = "metagen:name-format"
-	markerGroupName     = "groupName"
-	markerVersionName   = "versionName"
-	markerGenclient     = "genclient"
-	markerNonNamespaced = "genclient:nonNamespaced"
-	markerNoStatus      = "genclient:noStatus"
-	markerObjectRoot    = "kubebuilder:object:root"
-	markerResource      = "kubebuilder:resource"
-	markerStatus        = "kubebuilder:subresource:status"
-	markerScale         = "kubebuilder:subresource:scale"
-	markerPrintColumn   = "kubebuilder:printcolumn"
-	markerSelectable    = "kubebuilder:selectablefield"
-	markerStorage       = "kubebuilder:storageversion"
-	markerUnserved      = "kubebuilder:unservedversion"
-	markerDeprecated    = "kubebuilder:deprecatedversion"
-	markerSkipVersion   = "kubebuilder:skipversion"
-	markerMetadata      = "kubebuilder:metadata"
-	// markerAllowedFinalizers becomes the annotation the server enforces;
-	// the value is the one server.AllowedFinalizersAnnotation names.
-	markerAllowedFinalizers     = "metagen:allowed-finalizers"
+	// allowedFinalizersAnnotation is what +metagen:allowed-finalizers becomes,
+	// the annotation the server enforces (server.AllowedFinalizersAnnotation).
 	allowedFinalizersAnnotation = "metagen.dev/allowed-finalizers"
 )
 
@@ -121,16 +100,16 @@ func (r *registry) isRoot(t *model.Type) bool {
 	if t.Resource != nil {
 		return t.Resource.InCRD
 	}
-	crdMarker, hasCRD := t.Markers.Get(markerCRD)
+	crdMarker, hasCRD := markers.MetagenCRD.Marker(t.Markers)
 	if hasCRD && !crdMarker.Bool() {
 		return false
 	}
-	root, _ := t.Markers.Get(markerObjectRoot)
-	marked := t.Markers.Has(markerGenclient) || t.Markers.Has(markerObjectRoot) && root.Bool()
+	root, _ := markers.KBObjectRoot.Marker(t.Markers)
+	marked := markers.Genclient.Has(t.Markers) || markers.KBObjectRoot.Has(t.Markers) && root.Bool()
 	switch {
 	case hasCRD && !kube.HasObjectMeta(t):
 		r.errorf(crdMarker.Pos, "type %s is marked %s but has no metav1.ObjectMeta as metadata: a CRD root type embeds metav1.TypeMeta and has metadata", t.Name, crdMarker)
-	case !hasCRD && marked && !kube.IsList(t) && !t.Markers.Has(markerSkipVersion) && !kube.HasObjectMeta(t):
+	case !hasCRD && marked && !kube.IsList(t) && !markers.KBSkipVersion.Has(t.Markers) && !kube.HasObjectMeta(t):
 		// controller-gen writes CRDs only for types that embed TypeMeta
 		// and ObjectMeta (FindKubeKinds), and skips others silently.
 		r.errs = append(r.errs, diag.Warnf(t.Pos, "type %s is marked as a root type but has no metav1.ObjectMeta as metadata: no CRD is written for it, as controller-gen writes none; embed metav1.ObjectMeta, or mark it +metagen:crd=false if it is not a resource", t.Name))

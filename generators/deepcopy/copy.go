@@ -2,6 +2,7 @@ package deepcopy
 
 import (
 	"fmt"
+	"github.com/metagen-dev/metagen/generators/markers"
 	"go/token"
 	"go/types"
 
@@ -447,11 +448,11 @@ func whyNotGenerated(t *model.Type) string {
 	if wanted, _ := typeWanted(mode, t); !wanted {
 		switch {
 		case mode == disabled:
-			return fmt.Sprintf("package %s opts out with +%s=false", t.Package.Path, markerEnabled)
-		case t.Markers.Has(markerObjectGenerate) || t.Markers.Has(markerEnabled):
+			return fmt.Sprintf("package %s opts out with +%s=false", t.Package.Path, markers.K8sDeepcopyGen)
+		case markers.KBObjectGenerate.Has(t.Markers) || markers.K8sDeepcopyGen.Has(t.Markers):
 			return "it opts out with a type marker"
 		default:
-			return fmt.Sprintf("package %s does not opt in; add +%s=true to %s or +%s=package to the package", t.Package.Path, markerEnabled, t.Name, markerEnabled)
+			return fmt.Sprintf("package %s does not opt in; add +%s=true to %s or +%s=package to the package", t.Package.Path, markers.K8sDeepcopyGen, t.Name, markers.K8sDeepcopyGen)
 		}
 	}
 	own, _ := declaredMethods(t.Named())

@@ -27,13 +27,13 @@ const (
 
 // packageModeOf reads the package markers; kubebuilder's wins, as in controller-gen.
 func packageModeOf(pkg *model.Package) packageMode {
-	if m, ok := pkg.Markers.Get(markerObjectGenerate); ok {
+	if m, ok := markers.KBObjectGenerate.Marker(pkg.Markers); ok {
 		if m.Bool() {
 			return allTypes
 		}
 		return typesOptIn
 	}
-	if m, ok := pkg.Markers.Get(markerEnabled); ok {
+	if m, ok := markers.K8sDeepcopyGen.Marker(pkg.Markers); ok {
 		switch firstValue(m) {
 		case "package":
 			return allTypes
@@ -56,17 +56,17 @@ func typeWanted(mode packageMode, t *model.Type) (wanted, explicit bool) {
 	if mode == disabled {
 		return false, false
 	}
-	if m, ok := t.Markers.Get(markerObjectGenerate); ok {
+	if m, ok := markers.KBObjectGenerate.Marker(t.Markers); ok {
 		return m.Bool(), m.Bool()
 	}
-	if m, ok := t.Markers.Get(markerEnabled); ok {
+	if m, ok := markers.K8sDeepcopyGen.Marker(t.Markers); ok {
 		wanted := firstValue(m) == "true"
 		return wanted, wanted
 	}
 	if mode == allTypes {
 		return true, false
 	}
-	if isRoot(t) || t.Markers.Has(markerInterfaces) {
+	if isRoot(t) || markers.K8sDeepcopyGenInterfaces.Has(t.Markers) {
 		return true, true
 	}
 	return false, false
@@ -75,7 +75,7 @@ func typeWanted(mode packageMode, t *model.Type) (wanted, explicit bool) {
 // askingPos is where t asks for deepcopy methods (typeWanted's explicit
 // request): at the marker that asks, else the type.
 func askingPos(t *model.Type) token.Position {
-	for _, name := range []string{markerObjectGenerate, markerEnabled, markerObjectRoot, markerInterfaces} {
+	for _, name := range []string{markers.KBObjectGenerate.Name, markers.K8sDeepcopyGen.Name, markers.KBObjectRoot.Name, markers.K8sDeepcopyGenInterfaces.Name} {
 		if m, ok := t.Markers.Get(name); ok {
 			return m.Pos
 		}
@@ -84,7 +84,7 @@ func askingPos(t *model.Type) token.Position {
 }
 
 func isRoot(t *model.Type) bool {
-	m, ok := t.Markers.Get(markerObjectRoot)
+	m, ok := markers.KBObjectRoot.Marker(t.Markers)
 	return ok && m.Bool()
 }
 
@@ -155,7 +155,7 @@ func planPackage(idx *index, pkg *model.Package) ([]*typePlan, []error) {
 }
 
 func nonPointerInterfaces(t *model.Type) bool {
-	m, ok := t.Markers.Get(markerNonPointer)
+	m, ok := markers.K8sDeepcopyGenNonpointerInterfaces.Marker(t.Markers)
 	return ok && m.Bool()
 }
 
@@ -170,13 +170,13 @@ func (idx *index) interfacesOf(pkg *model.Package, t *model.Type) ([]*types.Type
 		pos  token.Position
 	}
 	var requests []request
-	for _, m := range t.Markers.All(markerInterfaces) {
+	for _, m := range markers.K8sDeepcopyGenInterfaces.Markers(t.Markers) {
 		for _, name := range m.List() {
 			requests = append(requests, request{name, m.Pos})
 		}
 	}
 	if isRoot(t) {
-		m, _ := t.Markers.Get(markerObjectRoot)
+		m, _ := markers.KBObjectRoot.Marker(t.Markers)
 		requests = append(requests, request{runtimeObject, m.Pos})
 	}
 	if len(requests) == 0 {
@@ -227,7 +227,7 @@ func lookupInterface(from *types.Package, qualified string) (*types.TypeName, er
 		return nil, fmt.Errorf("package %s has no type %s", path, name)
 	}
 	if !types.IsInterface(obj.Type()) {
-		return nil, fmt.Errorf("%s is not an interface; +%s names interfaces", qualified, markerInterfaces)
+		return nil, fmt.Errorf("%s is not an interface; +%s names interfaces", qualified, markers.K8sDeepcopyGenInterfaces)
 	}
 	return obj, nil
 }
@@ -308,7 +308,7 @@ func asksForRuntimeObject(t *model.Type) bool {
 	if isRoot(t) {
 		return true
 	}
-	for _, m := range t.Markers.All(markerInterfaces) {
+	for _, m := range markers.K8sDeepcopyGenInterfaces.Markers(t.Markers) {
 		for _, name := range m.List() {
 			if name == runtimeObject {
 				return true

@@ -14,6 +14,7 @@ package defaults
 
 import (
 	"errors"
+	"github.com/metagen-dev/metagen/generators/markers"
 	"go/token"
 	"go/types"
 	"maps"
@@ -28,17 +29,14 @@ import (
 )
 
 const (
-	markerDefaulterGen = "k8s:defaulter-gen"
-	markerInput        = "k8s:defaulter-gen-input"
-	markerDefault      = "default"
-	outputFile         = "zz_generated.defaults.go"
+	outputFile = "zz_generated.defaults.go"
 )
 
 // Generator writes zz_generated.defaults.go.
 var Generator = &gen.Generator{
 	Name:       "defaults",
 	Doc:        "zz_generated.defaults.go (SetObjectDefaults_<Type>, RegisterDefaults) for packages with +k8s:defaulter-gen, as defaulter-gen writes it.",
-	Markers:    []string{markerDefaulterGen, markerInput, markerDefault},
+	Markers:    []markers.Definer{markers.K8sDefaulterGen, markers.K8sDefaulterGenInput, markers.Default},
 	OutputFile: outputFile,
 	Enabled:    Enabled,
 	LoadsPeers: true, // the +k8s:defaulter-gen-input packages, which defaulter-gen loads itself
@@ -49,7 +47,7 @@ var Generator = &gen.Generator{
 
 // Enabled is defaulter-gen's activation: a package value other than "false".
 func Enabled(pkg *model.Package) bool {
-	for _, m := range pkg.Markers.All(markerDefaulterGen) {
+	for _, m := range markers.K8sDefaulterGen.Markers(pkg.Markers) {
 		if m.Value != "false" {
 			return true
 		}
@@ -143,7 +141,7 @@ func (st *state) addManualDefaulters(pkg *types.Package) {
 // hasTag reports whether the lines hold exactly one +k8s:defaulter-gen
 // tag, with the value (defaulter-gen's checkTag).
 func (st *state) hasTag(lines []model.CommentLine, value string) bool {
-	values := model.TagValues(lines, markerDefaulterGen)
+	values := model.TagValues(lines, markers.K8sDefaulterGen.Name)
 	return len(values) == 1 && values[0].Text == value
 }
 
@@ -171,9 +169,9 @@ func run(pass *gen.Pass) error {
 // fields whose presence selects a struct ("TypeMeta").
 func typeFilters(pkg *model.Package) ([]string, error) {
 	var values []string
-	for _, m := range pkg.Markers.All(markerDefaulterGen) {
+	for _, m := range markers.K8sDefaulterGen.Markers(pkg.Markers) {
 		if m.Value == "false" {
-			return nil, diag.Errorf(m.Pos, "+%s: cannot mix \"false\" with other values", markerDefaulterGen)
+			return nil, diag.Errorf(m.Pos, "+%s: cannot mix \"false\" with other values", markers.K8sDefaulterGen)
 		}
 		values = append(values, m.Value)
 	}
@@ -185,7 +183,7 @@ func typeFilters(pkg *model.Package) ([]string, error) {
 // defaulter-gen loads itself whether the package imports it or not (the
 // load's peers).
 func (st *state) typesPackage(pkg *model.Package) (*types.Package, error) {
-	m, ok := pkg.Markers.Get(markerInput)
+	m, ok := markers.K8sDefaulterGenInput.Marker(pkg.Markers)
 	if !ok || m.Value == pkg.Path {
 		return pkg.Types, nil
 	}
@@ -196,9 +194,9 @@ func (st *state) typesPackage(pkg *model.Package) (*types.Package, error) {
 		return found, nil
 	}
 	if err := st.peerErrs[m.Value]; err != nil {
-		return nil, diag.Errorf(m.Pos, "+%s=%s: cannot load the package: %v", markerInput, m.Value, err)
+		return nil, diag.Errorf(m.Pos, "+%s=%s: cannot load the package: %v", markers.K8sDefaulterGenInput, m.Value, err)
 	}
-	return nil, diag.Errorf(m.Pos, "+%s=%s: the package is not loaded, so its types are unknown (not imported, and not loaded as a peer)", markerInput, m.Value)
+	return nil, diag.Errorf(m.Pos, "+%s=%s: the package is not loaded, so its types are unknown (not imported, and not loaded as a peer)", markers.K8sDefaulterGenInput, m.Value)
 }
 
 // findImport looks through the imports breadth first, so that a direct

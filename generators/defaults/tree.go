@@ -10,6 +10,7 @@ import (
 
 	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/gengo"
+	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 )
 
@@ -168,7 +169,7 @@ var refPattern = regexp.MustCompile(`^ref\(([^"]+)\)$`)
 // +default= of a field (or of the type behind a pointer) into node, making
 // a marker-only node when there is none.
 func (b *treeBuilder) populateDefault(node *callNode, t types.Type, lines []model.CommentLine, commentPkg string) *callNode {
-	values := model.TagValues(lines, "default")
+	values := model.TagValues(lines, markers.Default.Name)
 	if len(values) > 1 {
 		*b.errs = append(*b.errs, diag.Errorf(values[1].Pos, "more than one +default marker"))
 		return node
@@ -193,7 +194,7 @@ func (b *treeBuilder) populateDefault(node *callNode, t types.Type, lines []mode
 	} else {
 		var decoded any
 		if err := json.Unmarshal([]byte(value.Text), &decoded); err != nil {
-			*b.errs = append(*b.errs, diag.Errorf(value.Pos, "+default=%s: not JSON and not ref(<constant>): %v", value.Text, err))
+			*b.errs = append(*b.errs, diag.Errorf(value.Pos, markers.Default.Tag()+"=%s: not JSON and not ref(<constant>): %v", value.Text, err))
 			return node
 		}
 		if decoded != nil && reflect.DeepEqual(decoded, gengo.ZeroValues[gengo.Key(t)]) {
@@ -215,7 +216,7 @@ func (b *treeBuilder) populateDefault(node *callNode, t types.Type, lines []mode
 // declaration of a type behind aliases and pointers.
 func (b *treeBuilder) nestedDefault(t types.Type) model.CommentLine {
 	for {
-		if values := model.TagValues(b.typeComments(t), "default"); len(values) == 1 && values[0].Text != "" {
+		if values := model.TagValues(b.typeComments(t), markers.Default.Name); len(values) == 1 && values[0].Text != "" {
 			return values[0]
 		}
 		k, next := gengo.Shape(t)

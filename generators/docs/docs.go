@@ -51,8 +51,6 @@ import (
 
 // The markers and settings the generator reads.
 const (
-	markerDir       = "metagen:docs-dir"
-	markerTemplates = "metagen:docs-templates"
 	// HTMLFile is the HTML reference's name in each docs directory.
 	HTMLFile = "reference.html"
 )
@@ -69,8 +67,8 @@ var Generator = &gen.Generator{
 	Name:           "docs",
 	Doc:            "API reference of the CRDs, from the same model: <group>.md per API group (a section per version) and a single-file reference.html, through overridable templates.",
 	Options:        []*gen.Option{OptionDir, OptionTemplates},
-	Markers:        []string{markerDir, markerTemplates},
-	Enabled:        func(pkg *model.Package) bool { return pkg.API.CRDDir != "" || pkg.Markers.Has(markerDir) },
+	Markers:        []markers.Definer{markers.MetagenDocsDir, markers.MetagenDocsTemplates},
+	Enabled:        func(pkg *model.Package) bool { return pkg.API.CRDDir != "" || markers.MetagenDocsDir.Has(pkg.Markers) },
 	Requires:       []*gen.Generator{crd.Generator, openapi.Generator},
 	Prepare:        prepare,
 	ResultType:     reflect.TypeOf(&result{}),
@@ -110,7 +108,7 @@ func prepare(p *gen.Prep) (any, error) {
 	crds, _ := p.ResultOf(crd.Generator).(*crd.Result)
 	r := &result{}
 	for _, pkg := range u.Packages {
-		if m, ok := pkg.Markers.Get(markerDir); ok && pkg.API.CRDDir == "" {
+		if m, ok := markers.MetagenDocsDir.Marker(pkg.Markers); ok && pkg.API.CRDDir == "" {
 			if u.Settings.DefaultRun {
 				r.errs = append(r.errs, diag.Warnf(m.Pos, "%s: the package has no CRDs (+metagen:crd-dir), and the reference is written from them; no docs written", m))
 			} else {
@@ -179,14 +177,14 @@ func dirOf(u *model.Universe, res crd.Resource) (string, []error) {
 // packageDir is a package's docs directory: its marker, else --docs-dir
 // for a package with CRDs.
 func packageDir(u *model.Universe, pkg *model.Package) (string, markers.Marker) {
-	if m, ok := pkg.Markers.Get(markerDir); ok {
+	if m, ok := markers.MetagenDocsDir.Marker(pkg.Markers); ok {
 		return filepath.Join(pkg.Dir, filepath.FromSlash(m.Value)), m
 	}
 	if setting := OptionDir.Value(u.Settings); setting != "" && pkg.API.CRDDir != "" {
 		if !filepath.IsAbs(setting) {
 			setting = filepath.Join(u.ModuleDir, setting)
 		}
-		return setting, markers.Marker{Name: markerDir, Value: OptionDir.Flag() + " " + setting, Pos: pkg.API.GroupPos}
+		return setting, markers.Marker{Name: markers.MetagenDocsDir.Name, Value: OptionDir.Flag() + " " + setting, Pos: pkg.API.GroupPos}
 	}
 	return "", markers.Marker{}
 }
@@ -209,7 +207,7 @@ func templatesDir(u *model.Universe, d *dirPlan) string {
 	}
 	slices.SortFunc(pkgs, func(a, b *model.Package) int { return strings.Compare(a.Path, b.Path) })
 	for _, pkg := range pkgs {
-		if m, ok := pkg.Markers.Get(markerTemplates); ok {
+		if m, ok := markers.MetagenDocsTemplates.Marker(pkg.Markers); ok {
 			return filepath.Join(pkg.Dir, filepath.FromSlash(m.Value))
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 )
 
@@ -24,8 +25,10 @@ type Generator struct {
 	// Options are the command-line options the generator reads (the
 	// command line makes a flag of each).
 	Options []*Option
-	// Markers names the markers the generator reads, for "metagen help".
-	Markers []string
+	// Markers are the markers the generator reads, as their definitions'
+	// values (markers.KBResource): help's READ BY and which marker problems
+	// stop a run (pipeline.ReadsMarker) derive from them.
+	Markers []markers.Definer
 	// OutputFile is the file the generator owns in each package directory,
 	// e.g. zz_generated.deepcopy.go. A stale copy of it is removed when the
 	// generator no longer produces it.

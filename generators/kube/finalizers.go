@@ -7,10 +7,9 @@ import (
 	utilvalidation "k8s.io/apimachinery/pkg/util/validation"
 
 	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 )
-
-const markerAllowedFinalizers = "metagen:allowed-finalizers"
 
 // AllowedFinalizers reads a type's +metagen:allowed-finalizers: the
 // finalizers of its group's domain (the group or a subdomain) that its
@@ -18,7 +17,7 @@ const markerAllowedFinalizers = "metagen:allowed-finalizers"
 // CRD's metagen.dev/allowed-finalizers annotation enforce the same list.
 // found is false when the type has no such marker.
 func AllowedFinalizers(t *model.Type) (group string, owned []string, found bool, errs []error) {
-	m, found := t.Markers.Get(markerAllowedFinalizers)
+	m, found := markers.MetagenAllowedFinalizers.Marker(t.Markers)
 	if !found {
 		return "", nil, false, nil
 	}
@@ -27,16 +26,16 @@ func AllowedFinalizers(t *model.Type) (group string, owned []string, found bool,
 	}
 	group = t.Package.API.Group
 	if !t.Package.API.HasGroup || group == "" {
-		errorf(m.Pos, "+%s needs the package's +groupName: the list holds the finalizers of the group's domain", markerAllowedFinalizers)
+		errorf(m.Pos, "+%s needs the package's +groupName: the list holds the finalizers of the group's domain", markers.MetagenAllowedFinalizers)
 		return "", nil, true, errs
 	}
 	for _, name := range m.List() {
 		prefix, _, qualified := strings.Cut(name, "/")
 		switch problems := utilvalidation.IsQualifiedName(name); {
 		case len(problems) > 0:
-			errorf(m.Pos, "+%s: %q is not a valid finalizer name: %s", markerAllowedFinalizers, name, strings.Join(problems, "; "))
+			errorf(m.Pos, "+%s: %q is not a valid finalizer name: %s", markers.MetagenAllowedFinalizers, name, strings.Join(problems, "; "))
 		case !qualified || (prefix != group && !strings.HasSuffix(prefix, "."+group)):
-			errorf(m.Pos, "+%s: %q is not in the domain of group %s", markerAllowedFinalizers, name, group)
+			errorf(m.Pos, "+%s: %q is not in the domain of group %s", markers.MetagenAllowedFinalizers, name, group)
 		default:
 			owned = append(owned, name)
 		}

@@ -27,34 +27,12 @@ import (
 	"github.com/metagen-dev/metagen/schema/resources"
 )
 
-// The markers the layer reads.
-const (
-	markerGroupName     = "groupName"
-	markerVersionName   = "versionName"
-	markerGenclient     = "genclient"
-	markerNonNamespaced = "genclient:nonNamespaced"
-	markerObjectRoot    = "kubebuilder:object:root"
-	markerResource      = "kubebuilder:resource"
-	markerStatus        = "kubebuilder:subresource:status"
-	markerSkipVersion   = "kubebuilder:skipversion"
-	markerStorage       = "kubebuilder:storageversion"
-	markerUnserved      = "kubebuilder:unservedversion"
-	markerCRD           = "metagen:crd"
-	markerCRDDir        = "metagen:crd-dir"
-	markerPlural        = "metagen:plural"
-	markerShortNames    = "metagen:short-names"
-	markerResourceName  = "resourceName"
-	markerSkip          = "kubebuilder:skip"
-	markerDeprecated    = "kubebuilder:deprecatedversion"
-	markerRegisterGen   = "k8s:register-gen"
-)
-
 // Markers are the markers the layer reads, for the generators' declarations.
 var Markers = []string{
-	markerGroupName, markerVersionName, markerGenclient, markerNonNamespaced, markerObjectRoot,
-	markerResource, markerStatus, markerSkipVersion, markerCRD, markerPlural, markerShortNames, markerResourceName,
-	markerAllowedFinalizers,
-	markerStorage, markerUnserved,
+	markers.GroupName.Name, markers.VersionName.Name, markers.Genclient.Name, markers.GenclientNonNamespaced.Name, markers.KBObjectRoot.Name,
+	markers.KBResource.Name, markers.KBSubresourceStatus.Name, markers.KBSkipVersion.Name, markers.MetagenCRD.Name, markers.MetagenPlural.Name, markers.MetagenShortNames.Name, markers.ResourceName.Name,
+	markers.MetagenAllowedFinalizers.Name,
+	markers.KBStorageVersion.Name, markers.KBUnservedVersion.Name,
 }
 
 const metav1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -72,7 +50,7 @@ func Resolve(u *model.Universe) []error {
 	exceptions := PluralExceptions(u.Settings)
 	for _, pkg := range u.Packages {
 		pkg.API = groupVersion(pkg)
-		crds := pkg.Markers.Has(markerCRDDir) || u.Settings.CRDDir != ""
+		crds := markers.MetagenCRDDir.Has(pkg.Markers) || u.Settings.CRDDir != ""
 		roots := 0
 		for _, t := range pkg.NamedTypes {
 			if !IsRoot(t) {
@@ -101,7 +79,7 @@ func Resolve(u *model.Universe) []error {
 // inCRD: a root type is a version of its kind's CRD unless +metagen:crd=false
 // or, without +metagen:crd, +kubebuilder:skipversion leaves it out.
 func inCRD(t *model.Type) bool {
-	if m, ok := t.Markers.Get(markerCRD); ok {
+	if m, ok := markers.MetagenCRD.Marker(t.Markers); ok {
 		return m.Bool()
 	}
 	return !t.Resource.SkipVersion
@@ -271,7 +249,7 @@ func scopeName(clusterScoped bool) string {
 
 // scopeReason names the marker that gives a version its scope.
 func scopeReason(m markers.Marker) string {
-	if m.Name == markerGenclient {
+	if markers.Genclient.Is(m) {
 		return "+genclient without +genclient:nonNamespaced"
 	}
 	return m.String()
@@ -282,11 +260,11 @@ func scopeReason(m markers.Marker) string {
 // output:crd:artifacts:config takes every group of its paths but those
 // marked +kubebuilder:skip.
 func setCRDDir(u *model.Universe, pkg *model.Package, hasRoots bool) {
-	if m, ok := pkg.Markers.Get(markerCRDDir); ok {
+	if m, ok := markers.MetagenCRDDir.Marker(pkg.Markers); ok {
 		pkg.API.CRDDir, pkg.API.CRDDirBy = filepath.Join(pkg.Dir, filepath.FromSlash(m.Value)), m
 		return
 	}
-	if u.Settings.CRDDir == "" || !hasRoots || !pkg.API.HasGroup || pkg.Markers.Has(markerSkip) {
+	if u.Settings.CRDDir == "" || !hasRoots || !pkg.API.HasGroup || markers.KBSkip.Has(pkg.Markers) {
 		return
 	}
 	dir := u.Settings.CRDDir
@@ -302,7 +280,7 @@ func setCRDDir(u *model.Universe, pkg *model.Package, hasRoots bool) {
 		rel = dir
 	}
 	pkg.API.CRDDir = dir
-	pkg.API.CRDDirBy = markers.Marker{Name: markerCRDDir, Value: filepath.ToSlash(rel), HasValue: true, Pos: pkg.API.GroupPos}
+	pkg.API.CRDDirBy = markers.Marker{Name: markers.MetagenCRDDir.Name, Value: filepath.ToSlash(rel), HasValue: true, Pos: pkg.API.GroupPos}
 }
 
 // PluralExceptions are client-gen's defaults with the run's --plural-exceptions.
@@ -323,13 +301,13 @@ func PluralExceptions(s model.Settings) map[string]string {
 // directory), register-gen reads its own +k8s:register-gen=<group>.
 func groupVersion(pkg *model.Package) model.GroupVersion {
 	gv := model.GroupVersion{Version: pkg.Name, PackageVersion: pkg.Name, ClientGroup: path.Base(path.Dir(pkg.Path))}
-	if m, ok := pkg.Markers.Get(markerGroupName); ok {
+	if m, ok := markers.GroupName.Marker(pkg.Markers); ok {
 		gv.Group, gv.HasGroup, gv.GroupPos = m.Value, true, m.Pos
 		gv.ClientGroup, gv.RegisterGroup = m.Value, m.Value
-	} else if m, ok := pkg.Markers.Get(markerRegisterGen); ok && m.Value != "" && m.Value != "true" && m.Value != "package" {
+	} else if m, ok := markers.K8sRegisterGen.Marker(pkg.Markers); ok && m.Value != "" && m.Value != "true" && m.Value != "package" {
 		gv.RegisterGroup = m.Value
 	}
-	if m, ok := pkg.Markers.Get(markerVersionName); ok {
+	if m, ok := markers.VersionName.Marker(pkg.Markers); ok {
 		gv.Version = m.Value
 	}
 	return gv
@@ -339,18 +317,18 @@ func groupVersion(pkg *model.Package) model.GroupVersion {
 // +kubebuilder:object:root (lists aside) or +metagen:crd=true, with
 // metav1.ObjectMeta; +metagen:crd=false and +kubebuilder:skipversion opt out.
 func IsRoot(t *model.Type) bool {
-	if m, ok := t.Markers.Get(markerCRD); ok && !m.Bool() {
-		return t.Markers.Has(markerGenclient) && HasObjectMeta(t)
+	if m, ok := markers.MetagenCRD.Marker(t.Markers); ok && !m.Bool() {
+		return markers.Genclient.Has(t.Markers) && HasObjectMeta(t)
 	}
-	root, _ := t.Markers.Get(markerObjectRoot)
-	marked := t.Markers.Has(markerGenclient) || t.Markers.Has(markerObjectRoot) && root.Bool() || t.Markers.Has(markerCRD)
+	root, _ := markers.KBObjectRoot.Marker(t.Markers)
+	marked := markers.Genclient.Has(t.Markers) || markers.KBObjectRoot.Has(t.Markers) && root.Bool() || markers.MetagenCRD.Has(t.Markers)
 	return marked && !IsList(t) && HasObjectMeta(t)
 }
 
 // HasRootMarker: t carries a marker that decides whether it is a root type
 // (+genclient, +kubebuilder:object:root, +metagen:crd), whatever its value.
 func HasRootMarker(t *model.Type) bool {
-	return t.Markers.Has(markerGenclient) || t.Markers.Has(markerObjectRoot) || t.Markers.Has(markerCRD)
+	return markers.Genclient.Has(t.Markers) || markers.KBObjectRoot.Has(t.Markers) || markers.MetagenCRD.Has(t.Markers)
 }
 
 // IsKind reports whether t is a kind of its API for a tool that compares
@@ -430,13 +408,13 @@ func Scope(t *model.Type) (namespaced bool, conflict error) {
 // +kubebuilder:resource:scope=… overrides it, but must not contradict
 // +genclient:nonNamespaced.
 func scopeOf(t *model.Type) (namespaced bool, by *markers.Marker, conflict error) {
-	namespaced = !t.Markers.Has(markerNonNamespaced)
-	for _, name := range []string{markerNonNamespaced, markerGenclient} {
+	namespaced = !markers.GenclientNonNamespaced.Has(t.Markers)
+	for _, name := range []string{markers.GenclientNonNamespaced.Name, markers.Genclient.Name} {
 		if m, ok := t.Markers.Get(name); ok && by == nil {
 			by = &m
 		}
 	}
-	m, ok := t.Markers.Get(markerResource)
+	m, ok := markers.KBResource.Marker(t.Markers)
 	args, _ := markers.Value[markers.Resource](m) // Namespaced, Cluster or none: checked at load
 	if !ok || args.Scope == "" {
 		return namespaced, by, nil
@@ -479,10 +457,10 @@ func resource(t *model.Type, exceptions map[string]string, crds bool) (*model.Re
 			errorf(m.Pos, "%s conflicts with %s", by, pluralBy)
 		}
 	}
-	if m, ok := t.Markers.Get(markerResource); ok {
+	if m, ok := markers.KBResource.Marker(t.Markers); ok {
 		args, _ := markers.Value[markers.Resource](m) // its arguments and scope checked at load
 		if args.Path != "" {
-			setPlural(args.Path, "+"+markerResource+":path="+args.Path, m)
+			setPlural(args.Path, markers.KBResource.Tag()+":path="+args.Path, m)
 		}
 		if args.Singular != "" {
 			res.Singular = args.Singular
@@ -490,7 +468,7 @@ func resource(t *model.Type, exceptions map[string]string, crds bool) (*model.Re
 		res.ShortNames, res.Categories = args.ShortName, args.Categories
 		res.NamesBy = &m
 	}
-	for _, name := range []string{markerPlural, markerResourceName} {
+	for _, name := range []string{markers.MetagenPlural.Name, markers.ResourceName.Name} {
 		if m, ok := t.Markers.Get(name); ok {
 			setPlural(m.Value, m.String(), m)
 			if res.NamesBy == nil {
@@ -498,7 +476,7 @@ func resource(t *model.Type, exceptions map[string]string, crds bool) (*model.Re
 			}
 		}
 	}
-	if m, ok := t.Markers.Get(markerShortNames); ok {
+	if m, ok := markers.MetagenShortNames.Marker(t.Markers); ok {
 		res.ShortNames = m.List()
 		if res.NamesBy == nil {
 			res.NamesBy = &m
@@ -509,14 +487,14 @@ func resource(t *model.Type, exceptions map[string]string, crds bool) (*model.Re
 		res.Plural = plural
 	case exceptions[t.Name] != "":
 		res.Plural = strings.ToLower(exceptions[t.Name])
-	case crds || t.Markers.Has(markerObjectRoot):
+	case crds || markers.KBObjectRoot.Has(t.Markers):
 		res.Plural = ControllerGenPlural(t.Name)
 	default:
 		res.Plural = ClientGenPlural(t.Name, exceptions)
 	}
-	res.StatusSubresource = t.Markers.Has(markerStatus)
-	res.Unserved, res.StorageVersion = t.Markers.Has(markerUnserved), t.Markers.Has(markerStorage)
-	res.SkipVersion, res.Deprecated = t.Markers.Has(markerSkipVersion), t.Markers.Has(markerDeprecated)
+	res.StatusSubresource = markers.KBSubresourceStatus.Has(t.Markers)
+	res.Unserved, res.StorageVersion = markers.KBUnservedVersion.Has(t.Markers), markers.KBStorageVersion.Has(t.Markers)
+	res.SkipVersion, res.Deprecated = markers.KBSkipVersion.Has(t.Markers), markers.KBDeprecatedVersion.Has(t.Markers)
 	return res, errs
 }
 

@@ -21,8 +21,6 @@ import (
 	"github.com/metagen-dev/metagen/generators/openapi"
 )
 
-const markerXValidation = "kubebuilder:validation:XValidation"
-
 // CEL is lint's check of the +kubebuilder:validation:XValidation rules of
 // a package that writes no CRD (the crd generator checks them in the CRD
 // when it does), declared as a generator that requires openapi: the
@@ -32,7 +30,7 @@ const markerXValidation = "kubebuilder:validation:XValidation"
 var CEL = &gen.Generator{
 	Name:     "lint-cel",
 	Doc:      "checks the CEL rules of packages that write no CRD as kube-apiserver would on CRD create",
-	Markers:  []string{markerXValidation},
+	Markers:  []markers.Definer{markers.KBValidationXValidation},
 	Enabled:  hasRulesWithoutCRD,
 	Requires: []*gen.Generator{openapi.Generator},
 	Run: func(pass *gen.Pass) error {
@@ -43,13 +41,11 @@ var CEL = &gen.Generator{
 // hasRulesWithoutCRD: a package that writes no CRD and has a type with rules
 // of its own; only those need the openapi result.
 func hasRulesWithoutCRD(pkg *model.Package) bool {
-	if pkg.Markers.Has(markerCRDDir) {
+	if markers.MetagenCRDDir.Has(pkg.Markers) {
 		return false
 	}
 	return slices.ContainsFunc(pkg.NamedTypes, func(t *model.Type) bool { return len(ownRules(t)) > 0 })
 }
-
-const markerCRDDir = "metagen:crd-dir"
 
 // celRules checks the rules of one package that writes no CRD. Each type's
 // rules are compiled and costed as kube-apiserver does on CRD create
@@ -76,7 +72,7 @@ func celRules(schemas *openapi.Result, pkg *model.Package) []error {
 
 func rulesOn(set markers.Set, self types.Type, what string) []error {
 	var problems []error
-	for _, m := range set.All(markerXValidation) {
+	for _, m := range markers.KBValidationXValidation.Markers(set) {
 		rule, ok := markers.Value[markers.XValidation](m)
 		if !ok {
 			continue // refused at load

@@ -25,7 +25,7 @@ func refType() types.Type {
 // names it (external-snapshotter: self.__namespace__); an unknown field is
 // still an error.
 func TestRuleSelectsEscapedPropertyNames(t *testing.T) {
-	m := markers.Marker{Name: markerXValidation}
+	m := markers.Marker{Name: markers.KBValidationXValidation.Name}
 	if errs := checkRule(m, "has(self.name) && has(self.__namespace__)", refType(), "field Ref"); len(errs) != 0 {
 		t.Errorf("escaped namespace: %v", errs)
 	}

@@ -165,9 +165,9 @@ func markerAt(t *model.Type, pos token.Position) (markers.Marker, bool) {
 
 // ownRules are the XValidation markers on t and on its fields.
 func ownRules(t *model.Type) []markers.Marker {
-	own := t.Markers.All(markerXValidation)
+	own := markers.KBValidationXValidation.Markers(t.Markers)
 	for _, f := range t.Fields {
-		own = append(own, f.Markers.All(markerXValidation)...)
+		own = append(own, markers.KBValidationXValidation.Markers(f.Markers)...)
 	}
 	return own
 }

@@ -212,12 +212,12 @@ func presence(f *model.Field) []error {
 	kubernetes := []struct {
 		name     string
 		required bool
-	}{{"optional", false}, {"k8s:optional", false}, {"required", true}, {"k8s:required", true}}
+	}{{markers.Optional.Name, false}, {markers.K8sOptional.Name, false}, {markers.Required.Name, true}, {markers.K8sRequired.Name, true}}
 	var problems []error
 	for _, kb := range []struct {
 		name     string
 		required bool
-	}{{"kubebuilder:validation:Required", true}, {"kubebuilder:validation:Optional", false}} {
+	}{{markers.KBValidationRequired.Name, true}, {markers.KBValidationOptional.Name, false}} {
 		m, ok := f.Markers.Get(kb.name)
 		if !ok {
 			continue
@@ -244,7 +244,7 @@ func presenceWord(required bool) string {
 // (types with their own JSON form, Quantity or IntOrString say, are left
 // to the CRD's own validation).
 func defaultType(f *model.Field) []error {
-	m, ok := f.Markers.Get("kubebuilder:default")
+	m, ok := markers.KBDefault.Marker(f.Markers)
 	if !ok {
 		return nil
 	}
@@ -327,9 +327,6 @@ func jsonTypeOf(v any) string {
 	return "value"
 }
 
-// defaulterGen is defaulter-gen's activation tag, on a package and on a type.
-const defaulterGen = "k8s:defaulter-gen"
-
 // unreadDefaulterTags warns of a type's +k8s:defaulter-gen=true in a
 // package without the package tag: defaulter-gen v0.37.2 (apidefinitions'
 // Defaulter activation, which scans no types) generates nothing for it,
@@ -337,13 +334,13 @@ const defaulterGen = "k8s:defaulter-gen"
 // would not compile. Projects whose older defaulter-gen took the type tag
 // alone (jobset's config API) meet this on upgrading.
 func unreadDefaulterTags(pkg *model.Package) []error {
-	if m, ok := pkg.Markers.Get(defaulterGen); ok && m.Value != "false" {
+	if m, ok := markers.K8sDefaulterGen.Marker(pkg.Markers); ok && m.Value != "false" {
 		return nil
 	}
 	var problems []error
 	for _, t := range pkg.NamedTypes {
-		if m, ok := t.Markers.Get(defaulterGen); ok && m.Value != "false" {
-			problems = append(problems, diag.Warnf(m.Pos, "+%s=%s on a type is read only in a package with +%s=<field name> (e.g. TypeMeta) in its doc.go: defaulter-gen v0.37.2 and metagen generate no defaulters for this package; add the package tag", defaulterGen, m.Value, defaulterGen))
+		if m, ok := markers.K8sDefaulterGen.Marker(t.Markers); ok && m.Value != "false" {
+			problems = append(problems, diag.Warnf(m.Pos, "+%s=%s on a type is read only in a package with +%s=<field name> (e.g. TypeMeta) in its doc.go: defaulter-gen v0.37.2 and metagen generate no defaulters for this package; add the package tag", markers.K8sDefaulterGen, m.Value, markers.K8sDefaulterGen))
 		}
 	}
 	return problems

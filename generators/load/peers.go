@@ -2,6 +2,7 @@ package load
 
 import (
 	"bytes"
+	"github.com/metagen-dev/metagen/generators/markers"
 	"go/parser"
 	"go/token"
 	"os"
@@ -10,17 +11,6 @@ import (
 
 	"golang.org/x/tools/go/packages"
 	"k8s.io/gengo/v2/codetags"
-)
-
-// The package tags that name packages conversion-gen and defaulter-gen
-// v0.37.2 load themselves, beside their inputs (their GetTargets: the
-// packages apidefinitions.Identify finds, then context.LoadPackages).
-const (
-	tagConversionGen  = "k8s:conversion-gen"
-	tagExternalTypes  = "k8s:conversion-gen-external-types"
-	tagExtraPeers     = "metagen:conversion-extra-peers" // conversion-gen's --extra-peer-dirs
-	tagDefaulterGen   = "k8s:defaulter-gen"
-	tagDefaulterInput = "k8s:defaulter-gen-input"
 )
 
 // basePeerDirs are conversion-gen's default --base-peer-dirs, which it
@@ -52,20 +42,20 @@ func peerPaths(roots []*packages.Package) []string {
 	conversion := false
 	for _, pkg := range roots {
 		tags := packageTags(pkg)
-		if conv := tags[tagConversionGen]; len(conv) > 0 {
+		if conv := tags[markers.K8sConversionGen.Name]; len(conv) > 0 {
 			conversion = true
 			if !slices.Contains(conv, "false") {
 				paths = append(paths, conv...)
 			}
-			if ext := tags[tagExternalTypes]; len(ext) == 1 {
+			if ext := tags[markers.K8sConversionGenExternalTypes.Name]; len(ext) == 1 {
 				paths = append(paths, ext[0])
 			}
-			for _, list := range tags[tagExtraPeers] {
+			for _, list := range tags[markers.MetagenConversionExtraPeers.Name] {
 				paths = append(paths, strings.Split(list, ",")...)
 			}
 		}
-		if def := tags[tagDefaulterGen]; len(def) > 0 && !slices.Contains(def, "false") {
-			if in := tags[tagDefaulterInput]; len(in) == 1 {
+		if def := tags[markers.K8sDefaulterGen.Name]; len(def) > 0 && !slices.Contains(def, "false") {
+			if in := tags[markers.K8sDefaulterGenInput.Name]; len(in) == 1 {
 				paths = append(paths, in[0])
 			}
 		}
@@ -92,7 +82,7 @@ func loadablePath(p string) bool {
 }
 
 // peerTagNames are the tags packageTags reads.
-var peerTagNames = []string{tagConversionGen, tagExternalTypes, tagExtraPeers, tagDefaulterGen, tagDefaulterInput}
+var peerTagNames = []string{markers.K8sConversionGen.Name, markers.K8sConversionGenExternalTypes.Name, markers.MetagenConversionExtraPeers.Name, markers.K8sDefaulterGen.Name, markers.K8sDefaulterGenInput.Name}
 
 // packageTags are the values of the peer tags in the comments above the
 // package clause of the package's files (where the load reads package
@@ -129,6 +119,6 @@ func packageTags(pkg *packages.Package) map[string][]string {
 }
 
 func mentionsPeerTag(src []byte) bool {
-	return bytes.Contains(src, []byte("+k8s:conversion-gen")) || bytes.Contains(src, []byte("+k8s:defaulter-gen")) ||
-		bytes.Contains(src, []byte("+metagen:conversion-extra-peers"))
+	return bytes.Contains(src, []byte(markers.K8sConversionGen.Tag())) || bytes.Contains(src, []byte(markers.K8sDefaulterGen.Tag())) ||
+		bytes.Contains(src, []byte(markers.MetagenConversionExtraPeers.Tag()))
 }

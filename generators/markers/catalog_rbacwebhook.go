@@ -51,32 +51,16 @@ type WebhookConfiguration struct {
 	Name     string `marker:"name,optional"`
 }
 
-// Names of the markers, for the generators.
-const (
-	RBACMarker                 = "kubebuilder:rbac"
-	WebhookMarker              = "kubebuilder:webhook"
-	WebhookConfigurationMarker = "kubebuilder:webhookconfiguration"
-	RBACDirMarker              = "metagen:rbac-dir"
-	WebhookDirMarker           = "metagen:webhook-dir"
+var (
+	KBRBAC = Define[RBACRule](&Def{Name: "kubebuilder:rbac", Targets: OnPackage | OnType, Kind: Raw, Args: true, Dialect: kubebuilder,
+		Doc: "An RBAC rule of the generated ClusterRole (or of a Role in namespace=…), merged and sorted as controller-gen does: groups=…;…,resources=…;…,resourceNames=…,verbs=get;list;…,urls=…,namespace=…,roleName=…. Written anywhere outside declarations (conventionally above Reconcile), in any package of the run." + arguments(RBACRule{})})
+	KBWebhook = Define[Webhook](&Def{Name: "kubebuilder:webhook", Targets: OnPackage | OnType, Kind: Raw, Args: true, Dialect: kubebuilder,
+		Doc: "An admission webhook of the generated MutatingWebhookConfiguration or ValidatingWebhookConfiguration, as controller-gen writes it: path=… (or url=…),mutating=…,failurePolicy=Fail|Ignore,sideEffects=None|NoneOnDryRun,groups=…,resources=…,verbs=create;update;…,versions=…,name=…,admissionReviewVersions=…." + arguments(Webhook{})})
+	KBWebhookConfiguration = Define[WebhookConfiguration](&Def{Name: "kubebuilder:webhookconfiguration", Targets: OnPackage | OnType, Kind: Raw, Args: true, Dialect: kubebuilder,
+		Doc: "Names the generated mutating (mutating=true) or validating webhook configuration: name=…." + arguments(WebhookConfiguration{})})
 )
 
-func init() {
-	typed := func(name string, markerType any, reader, doc string) *Def {
-		return &Def{Name: name, Targets: OnPackage | OnType, Kind: Raw, Args: true, Dialect: kubebuilder, Reader: reader,
-			Doc: doc + " Arguments: " + strings.Join(ArgNames(markerType), ", ") + "."}
-	}
-	register(
-		typed(RBACMarker, RBACRule{}, "rbac",
-			"An RBAC rule of the generated ClusterRole (or of a Role in namespace=…), merged and sorted as controller-gen does: "+
-				"groups=…;…,resources=…;…,resourceNames=…,verbs=get;list;…,urls=…,namespace=…,roleName=…. Written anywhere outside declarations (conventionally above Reconcile), in any package of the run."),
-		typed(WebhookMarker, Webhook{}, "webhook",
-			"An admission webhook of the generated MutatingWebhookConfiguration or ValidatingWebhookConfiguration, as controller-gen writes it: "+
-				"path=… (or url=…),mutating=…,failurePolicy=Fail|Ignore,sideEffects=None|NoneOnDryRun,groups=…,resources=…,verbs=create;update;…,versions=…,name=…,admissionReviewVersions=…."),
-		typed(WebhookConfigurationMarker, WebhookConfiguration{}, "webhook",
-			"Names the generated mutating (mutating=true) or validating webhook configuration: name=…."),
-		&Def{Name: RBACDirMarker, Targets: OnPackage, Kind: String, Dialect: Namespace, Reader: "rbac",
-			Doc: "Write the package's RBAC rules into a role.yaml of their own in this directory, relative to the package, instead of config/rbac at the module root; --rbac-dir sends every rule of the run to one directory instead."},
-		&Def{Name: WebhookDirMarker, Targets: OnPackage, Kind: String, Dialect: Namespace, Reader: "webhook",
-			Doc: "Write the package's webhooks into a manifests.yaml of their own in this directory, relative to the package, instead of config/webhook at the module root; --webhook-dir sends every webhook of the run to one directory instead."},
-	)
+// arguments names a typed marker's arguments, for its help.
+func arguments(markerType any) string {
+	return " Arguments: " + strings.Join(ArgNames(markerType), ", ") + "."
 }

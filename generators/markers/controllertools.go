@@ -428,7 +428,7 @@ func checkTyped(def *Def, target Target, m Marker, typed any) (any, error) {
 			err = fmt.Errorf("want field names, as a;b or {a,b}")
 		}
 	case int64:
-		if v < 0 && counts[def.Name] {
+		if v < 0 && def.Count {
 			err = fmt.Errorf("want a whole number, zero or more, got %d", v)
 		}
 	case XValidation:

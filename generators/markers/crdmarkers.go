@@ -3,6 +3,7 @@ package markers
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 )
 
@@ -65,28 +66,12 @@ type DeprecatedVersion struct {
 	Warning *string `marker:",optional"`
 }
 
-// argTypes are the markers whose value is their arguments decoded into
-// the Go type (decodeArgType).
-var argTypes = map[string]reflect.Type{
-	"kubebuilder:printcolumn":       reflect.TypeFor[PrintColumn](),
-	"kubebuilder:subresource:scale": reflect.TypeFor[SubresourceScale](),
-	"kubebuilder:selectablefield":   reflect.TypeFor[SelectableField](),
-	"kubebuilder:resource":          reflect.TypeFor[Resource](),
-	"kubebuilder:metadata":          reflect.TypeFor[Metadata](),
-	"kubebuilder:deprecatedversion": reflect.TypeFor[DeprecatedVersion](),
-	RBACMarker:                      reflect.TypeFor[RBACRule](),
-	WebhookMarker:                   reflect.TypeFor[Webhook](),
-	WebhookConfigurationMarker:      reflect.TypeFor[WebhookConfiguration](),
-}
-
-// referenceParsed are the argument markers decodeArgType reads with
-// controller-tools' parser (Decode) when they are read outside
-// controllertools.go's path (which reads every kubebuilder marker
-// controller-tools defines with its own definitions).
-var referenceParsed = map[string]bool{
-	"kubebuilder:printcolumn": true, "kubebuilder:subresource:scale": true, "kubebuilder:selectablefield": true,
-	"kubebuilder:resource": true, "kubebuilder:metadata": true, "kubebuilder:deprecatedversion": true,
-}
+// decodedByDecodeArgs are the argument markers decodeArgType reads with
+// DecodeArgs (rbac's and webhook's, which their generators check further);
+// the others, read outside controllertools.go's path (which reads every
+// kubebuilder marker controller-tools defines with its own definitions),
+// are read with controller-tools' parser (Decode).
+var decodedByDecodeArgs = []reflect.Type{reflect.TypeFor[RBACRule](), reflect.TypeFor[Webhook](), reflect.TypeFor[WebhookConfiguration]()}
 
 // decodeAsControllerTools decodes m into ptr with controller-tools' parser.
 // What it refuses is worded by DecodeArgs where DecodeArgs refuses it too
@@ -115,7 +100,7 @@ type checker interface {
 func decodeArgType(m Marker, t reflect.Type) (any, error) {
 	ptr := reflect.New(t)
 	var err error
-	if referenceParsed[m.Def.Name] {
+	if !slices.Contains(decodedByDecodeArgs, t) {
 		err = decodeAsControllerTools(m, ptr)
 	} else {
 		err = DecodeArgs(m.Args, ptr.Interface())

@@ -24,7 +24,7 @@ func TestPackageLevelSkipsOnlyUnrelatedLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set, _, errs := PackageLevel(fset, file, RBACMarker)
+	set, _, errs := PackageLevel(fset, file, KBRBAC.Name)
 	if len(set) != 2 {
 		t.Errorf("%d rbac markers, want 2 (the misspelled key's is reported, not kept): %v", len(set), set)
 	}

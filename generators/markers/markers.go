@@ -10,6 +10,7 @@ package markers
 import (
 	"errors"
 	"go/token"
+	"reflect"
 	"strings"
 
 	"github.com/metagen-dev/metagen/generators/diag"
@@ -80,11 +81,11 @@ type Def struct {
 	// one value, where it reads "+name:=value" as "+name=value". On an Args
 	// marker (+kubebuilder:validation:items) it allows "+name:Word:=value".
 	ColonEquals bool
-	// Dialect names where the marker comes from; Reader names the metagen
-	// generator that reads it ("" when metagen only checks it).
+	// Dialect names where the marker comes from. Which generators read it
+	// is what they declare (gen.Generator.Markers), not said here.
 	Dialect string
-	Reader  string
-	Doc     string
+	// Doc is the marker's help.
+	Doc string
 	// Check, when set, validates the value further for a target.
 	Check func(target Target, value string) error
 	// Severity is what a refused value of the marker does to the run.
@@ -93,6 +94,17 @@ type Def struct {
 	// package directory (+metagen:crd-dir): it must not be absolute, and
 	// the loader checks that it stays inside the module, symlinks resolved.
 	RelativePath bool
+	// Unquote is set for a text value that may be Go-quoted ("…" or `…`):
+	// kubebuilder's, as controller-tools reads them, and the text-valued
+	// options validation reads (a type, a path, a key). Its typed value is
+	// the text unquoted.
+	Unquote bool
+	// Count is set for a whole number that is a length, size or count: it
+	// may not be negative.
+	Count bool
+	// typ is the Go type the value is parsed into (Define's T), nil for a
+	// marker whose value is text as written or which takes none.
+	typ reflect.Type
 }
 
 // Marker is one marker read from a comment.

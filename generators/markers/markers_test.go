@@ -234,7 +234,7 @@ func TestConstantsTakeEnumExcludeAndOptions(t *testing.T) {
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	if len(set) != 3 || set[0].Def == nil || set[0].Def.Reader != "validation" {
+	if len(set) != 3 || set[0].Def == nil || set[0].Def.Dialect != validationGen {
 		t.Fatalf("got %v", set)
 	}
 }
@@ -248,7 +248,7 @@ func TestValidationTagsAreImplemented(t *testing.T) {
 		}
 	}
 	for _, name := range []string{"k8s:enumExclude", "k8s:ifMode", "k8s:modeDiscriminator", "k8s:validateFalse", "k8s:validateTrue", "k8s:validateTrueAlpha", "k8s:validateTrueBeta", "k8s:validateError"} {
-		if def := Lookup(name); def == nil || def.Reader != "validation" {
+		if def := Lookup(name); def == nil || def.Dialect != validationGen {
 			t.Errorf("+%s is not registered for the validation generator", name)
 		}
 	}

@@ -128,12 +128,12 @@ func editDistance(a, b string) int {
 // schema (a field's or a type's: +kubebuilder:validation:…, default,
 // example, title …), which every generator writing schemas reads; the
 // markers of a CRD as a whole (resource, printcolumn …) are no such.
-func SchemaMarkers() []string {
-	var names []string
+func SchemaMarkers() []Definer {
+	var defs []Definer
 	for _, def := range All() {
 		if def.Dialect == kubebuilder && (def.Targets&OnField != 0 || strings.HasPrefix(def.Name, "kubebuilder:validation:")) {
-			names = append(names, def.Name)
+			defs = append(defs, def)
 		}
 	}
-	return names
+	return defs
 }

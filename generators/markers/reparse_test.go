@@ -17,6 +17,15 @@ var markerParsers = map[string]bool{
 	"markers.Decode": true, "markers.DecodeArgs": true, "codetags.Parse": true, "codetags.ParseAll": true,
 }
 
+// stringSplitters are the functions that take text apart: on a marker's
+// .Value, .Args or .Param, the marker parser's typed value says it already.
+var stringSplitters = map[string]bool{
+	"strings.Split": true, "strings.SplitN": true, "strings.SplitAfter": true, "strings.Cut": true, "strings.CutPrefix": true,
+	"strings.CutSuffix": true, "strings.Fields": true, "strings.FieldsFunc": true, "strings.TrimPrefix": true,
+	"strings.TrimSuffix": true, "strings.HasPrefix": true, "strings.HasSuffix": true, "strings.Index": true,
+	"strings.IndexByte": true, "strings.LastIndex": true, "strings.LastIndexByte": true,
+}
+
 // textFields are the fields of a Marker (and of a codetags.Tag) that hold
 // text as written.
 var textFields = map[string]bool{"Value": true, "Args": true, "Param": true}
@@ -25,13 +34,16 @@ var textFields = map[string]bool{"Value": true, "Args": true, "Param": true}
 // again: a marker parser called at all; strconv.Parse*/Atoi called at all
 // (a generator has no numbers to read from text but a marker's, which the
 // load typed: a copy of m.Value parsed later is caught too); strconv.Unquote
-// on a .Value, .Args or .Param (a generator unquotes struct tags too).
+// on a .Value, .Args or .Param (a generator unquotes struct tags too); a
+// string function taking such text apart (strings.Split, Cut, Fields,
+// TrimPrefix, HasPrefix …).
 func reparsing(t *testing.T, dir string, skip func(file string) bool) []string {
 	t.Helper()
 	return scanCalls(t, dir, skip, func(call *ast.CallExpr, name string) bool {
 		parsesNumber := strings.HasPrefix(name, "strconv.Parse") || name == "strconv.Atoi"
 		unquotesText := name == "strconv.Unquote" && readsText(call.Args)
-		return markerParsers[name] || parsesNumber || unquotesText
+		splitsText := stringSplitters[name] && readsText(call.Args)
+		return markerParsers[name] || parsesNumber || unquotesText || splitsText
 	})
 }
 
@@ -148,10 +160,18 @@ func TestGeneratorsDoNotReparseMarkerValues(t *testing.T) {
 		{"../validation", none},
 		{"../openapi", none},
 		{"../conversion", none}, {"../defaults", none}, {"../rbac", none}, {"../webhook", none}, {"../manifest", none},
-		{"../crd", none}, {"../lint", none}, {"../compat", none}, {"../kube", none},
+		{"../crd", func(file string) bool {
+			// They read the indices of apiextensions' error paths
+			// (spec.versions[0]…x-kubernetes-validations[2]), not marker text.
+			return file == "check.go" || file == "costadvice.go"
+		}}, {"../lint", none}, {"../compat", none}, {"../kube", none},
 		{"../client", func(file string) bool { return file == "orphans.go" /* unquotes import paths */ }}, {"../deepcopy", none}, {"../register", none}, {"../prerelease", none},
 	} {
 		for _, call := range reparsing(t, c.dir, c.skip) {
+			if pendingSplit(call) {
+				t.Logf("%s: splits marker text (to be typed in markers, issue 33)", call)
+				continue
+			}
 			t.Errorf("%s parses marker text again; read Marker.Typed (markers.Value) instead", call)
 		}
 	}
@@ -235,4 +255,24 @@ func f(fset *token.FileSet) {
 			t.Errorf("found %v, want %v", got, want)
 		}
 	}
+}
+
+// pendingSplits are the hand-split marker texts not yet typed by the
+// marker parser (issue 33's item 2, left for a follow-up): +genclient:method's
+// arguments, the x-kubernetes- extensions of +k8s:openapi-gen and
+// +listMapKey, validation-gen's test tags' flags and deepcopy-gen's
+// interfaces list. Each is one file and one function; a new split fails.
+var pendingSplits = map[string]int{
+	"client/tags.go": 1, "openapi/extensions.go": 3, "validation/fixed.go": 2, "deepcopy/select.go": 1,
+}
+
+var pendingSeen = map[string]int{}
+
+func pendingSplit(call string) bool {
+	if !strings.Contains(call, "strings.") {
+		return false
+	}
+	file, _, _ := strings.Cut(strings.TrimPrefix(call, "../"), ":")
+	pendingSeen[file]++
+	return pendingSeen[file] <= pendingSplits[file]
 }

@@ -83,7 +83,7 @@ func TestTypedMarkerCheckedOnParse(t *testing.T) {
 	if len(errs) != 1 || !strings.Contains(errs[0].Error(), `c.go:1:4: marker "+kubebuilder:rbac": unknown argument "verb" (did you mean "verbs"?)`) {
 		t.Fatalf("errors %v", errs)
 	}
-	if len(set) != 1 || set[0].Def.Name != RBACMarker {
+	if len(set) != 1 || set[0].Def.Name != KBRBAC.Name {
 		t.Fatalf("set %v", set)
 	}
 }
@@ -125,7 +125,12 @@ func TestCRDMarkerTypesDocumentTheirHelp(t *testing.T) {
 		}
 	}
 	checked := 0
-	for name, typ := range argTypes {
+	for _, def := range All() {
+		typ := def.ValueType()
+		if !def.Args || typ == nil || typ.Kind() != reflect.Struct {
+			continue
+		}
+		name := def.Name
 		doc, declared := docs[typ.Name()]
 		if !declared {
 			continue // declared elsewhere (the RBAC and webhook markers)

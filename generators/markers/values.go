@@ -122,95 +122,15 @@ func Value[T any](m Marker) (T, bool) {
 	return v, ok
 }
 
-// Typed returns the typed value of the last marker called name in s.
-func Typed[T any](s Set, name string) (T, bool) {
-	m, ok := s.Get(name)
-	if !ok {
-		var zero T
-		return zero, false
-	}
-	return Value[T](m)
-}
+// ValueType is the Go type a Def's value is parsed into (Define's T), or
+// nil for a marker whose value is text as written (or which takes none).
+func (d *Def) ValueType() reflect.Type { return d.typ }
 
-// ValueType is the Go type a Def's value is parsed into, or nil for a
-// marker whose value is text (or which takes none).
-func (d *Def) ValueType() reflect.Type {
-	switch {
-	case valueTypes[d.Name] != nil:
-		return valueTypes[d.Name]
-	case argTypes[d.Name] != nil:
-		return argTypes[d.Name]
-	case isValidationTag(d):
-		return reflect.TypeFor[ValidationTag]()
-	case unquotedStrings[d.Name]:
-		return reflect.TypeFor[string]()
-	}
-	switch d.Kind {
-	case Bool:
-		return reflect.TypeFor[bool]()
-	case Int:
-		return reflect.TypeFor[int64]()
-	case Number:
-		return reflect.TypeFor[float64]()
-	case List:
-		return reflect.TypeFor[[]string]()
-	}
-	return nil
-}
-
-var valueTypes = map[string]reflect.Type{
-	"kubebuilder:validation:XValidation":       reflect.TypeFor[XValidation](),
-	"kubebuilder:validation:Enum":              reflect.TypeFor[EnumValues](),
-	"kubebuilder:validation:ExactlyOneOf":      reflect.TypeFor[FieldNames](),
-	"kubebuilder:validation:AtMostOneOf":       reflect.TypeFor[FieldNames](),
-	"kubebuilder:validation:AtLeastOneOf":      reflect.TypeFor[FieldNames](),
-	"kubebuilder:validation:items":             reflect.TypeFor[ItemValidation](),
-	"kubebuilder:externalDocs":                 reflect.TypeFor[ExternalDocs](),
-	"kubebuilder:default":                      reflect.TypeFor[Literal](),
-	"kubebuilder:example":                      reflect.TypeFor[Literal](),
-	"k8s:prerelease-lifecycle-gen:introduced":  reflect.TypeFor[Release](),
-	"k8s:prerelease-lifecycle-gen:deprecated":  reflect.TypeFor[Release](),
-	"k8s:prerelease-lifecycle-gen:removed":     reflect.TypeFor[Release](),
-	"k8s:prerelease-lifecycle-gen:replacement": reflect.TypeFor[ReplacementKind](),
-}
-
-// unquotedStrings are the markers whose value is a string that may be
-// Go-quoted ("…" or `…`): kubebuilder's, as controller-tools reads them, and
-// the text-valued options validation reads (a type, a path, a key).
-var unquotedStrings = map[string]bool{
-	"kubebuilder:validation:Pattern":     true,
-	"kubebuilder:validation:Format":      true,
-	"kubebuilder:validation:Type":        true,
-	"kubebuilder:title":                  true,
-	"kubebuilder:ac:output:package":      true,
-	"versionName":                        true,
-	"k8s:supportsSubresource":            true,
-	"k8s:isSubresource":                  true,
-	"k8s:validation-gen-scheme-registry": true,
-	"listMapKey":                         true,
-}
-
-// counts are the markers whose whole number is a length, size or count:
-// it may not be negative.
-var counts = map[string]bool{
-	"kubebuilder:validation:MinLength": true, "kubebuilder:validation:MaxLength": true,
-	"kubebuilder:validation:MinItems": true, "kubebuilder:validation:MaxItems": true,
-	"kubebuilder:validation:MinProperties": true, "kubebuilder:validation:MaxProperties": true,
-	"k8s:minLength": true, "k8s:maxLength": true, "k8s:maxBytes": true,
-	"k8s:minItems": true, "k8s:maxItems": true, "k8s:minProperties": true, "k8s:maxProperties": true,
-}
-
-// notValidationTags are the validation-gen markers that are no validation
-// tag: options of the generator, read as text by it.
-var notValidationTags = map[string]bool{
-	"k8s:validation-gen": true, "k8s:validation-gen-input": true, "k8s:validation-gen-scheme-registry": true,
-	"k8s:validation-gen-nolint": true, "k8s:validation-gen-test-fixture": true,
-	"k8s:supportsSubresource": true, "k8s:isSubresource": true,
-	"k8s:enum": true, "k8s:deprecated": true, "k8s:unknownTag": true,
-}
-
+// isValidationTag: the validation-gen markers that are validation tags,
+// typed with codetags; the rest of the dialect are options of the
+// generator, read as text.
 func isValidationTag(d *Def) bool {
-	return d.Dialect == "validation-gen" && strings.HasPrefix(d.Name, "k8s:") && !notValidationTags[d.Name]
+	return d.typ == reflect.TypeFor[ValidationTag]()
 }
 
 // typedValue parses the value of m, whose Def is known and whose text
@@ -231,54 +151,53 @@ func quotes(err error, text string) bool {
 
 func parseTyped(m Marker) (any, error) {
 	def := m.Def
-	switch {
-	case isValidationTag(def):
+	switch def.typ {
+	case nil:
+		return nil, nil
+	case reflect.TypeFor[ValidationTag]():
 		tag, err := codetags.Parse(tagText(m))
 		if err != nil {
 			return nil, err
 		}
 		return typeTag(tag, "")
-	case unquotedStrings[def.Name]:
-		return Unquote(m.Value), nil
-	case argTypes[def.Name] != nil:
-		return decodeArgType(m, argTypes[def.Name])
-	}
-	switch def.Name {
-	case "kubebuilder:validation:XValidation":
+	case reflect.TypeFor[string]():
+		return Unquote(m.Value), nil // Def.Unquote
+	case reflect.TypeFor[XValidation]():
 		return parseXValidation(m.Args)
-	case "kubebuilder:validation:Enum":
+	case reflect.TypeFor[EnumValues]():
 		items, err := AnyList(m.Value)
 		return EnumValues(items), err
-	case "kubebuilder:validation:ExactlyOneOf", "kubebuilder:validation:AtMostOneOf", "kubebuilder:validation:AtLeastOneOf":
+	case reflect.TypeFor[FieldNames]():
 		return parseFieldNames(m.Value)
-	case "kubebuilder:validation:items":
+	case reflect.TypeFor[ItemValidation]():
 		return parseItemValidation(m)
-	case "kubebuilder:externalDocs":
+	case reflect.TypeFor[ExternalDocs]():
 		return parseExternalDocs(m.Args)
-	case "kubebuilder:default", "kubebuilder:example":
+	case reflect.TypeFor[Literal]():
 		value, err := ParseValue(m.Value)
 		return Literal{Value: value}, err
-	case "k8s:prerelease-lifecycle-gen:introduced", "k8s:prerelease-lifecycle-gen:deprecated", "k8s:prerelease-lifecycle-gen:removed":
+	case reflect.TypeFor[Release]():
 		return parseRelease(m.Value)
-	case "k8s:prerelease-lifecycle-gen:replacement":
+	case reflect.TypeFor[ReplacementKind]():
 		parts := strings.Split(m.Value, ",") // three, checkReplacementGVK has seen to it
 		return ReplacementKind{Group: parts[0], Version: parts[1], Kind: parts[2]}, nil
-	}
-	switch def.Kind {
-	case Bool:
+	case reflect.TypeFor[bool]():
 		return m.Bool(), nil
-	case Int:
+	case reflect.TypeFor[int64]():
 		return wholeNumber(def, m.Value, 10)
-	case Number:
+	case reflect.TypeFor[float64]():
 		n, err := strconv.ParseFloat(m.Value, 64)
 		if err != nil || math.IsInf(n, 0) || math.IsNaN(n) {
 			return nil, fmt.Errorf("want a number, got %q", m.Value)
 		}
 		return n, nil
-	case List:
+	case reflect.TypeFor[[]string]():
 		return m.List(), nil
 	}
-	return nil, nil
+	if def.Args && def.typ.Kind() == reflect.Struct {
+		return decodeArgType(m, def.typ)
+	}
+	return nil, fmt.Errorf("markers: no parser for +%s's %s", def.Name, def.typ)
 }
 
 // parseRelease reads <major>.<minor> (checkKubeRelease has accepted it).
@@ -298,7 +217,7 @@ func wholeNumber(def *Def, text string, base int) (int64, error) {
 	switch {
 	case err != nil:
 		return 0, fmt.Errorf("want a whole number, got %q", text)
-	case n < 0 && counts[def.Name]:
+	case n < 0 && def.Count:
 		return 0, fmt.Errorf("want a whole number, zero or more, got %q", text)
 	}
 	return n, nil

@@ -96,19 +96,19 @@ func specialValues() map[string]valueCase {
 			good: `+kubebuilder:deprecatedversion:warning="v1 is going away"`, want: DeprecatedVersion{Warning: ptr("v1 is going away")},
 			bad: `+kubebuilder:deprecatedversion:warn=x`,
 		},
-		RBACMarker: {
+		KBRBAC.Name: {
 			good: `+kubebuilder:rbac:groups=apps,resources=deployments,verbs=get;list`,
 			want: RBACRule{Groups: []string{"apps"}, Resources: []string{"deployments"}, Verbs: []string{"get", "list"}},
 			bad:  `+kubebuilder:rbac:groups=apps,resources=deployments,verb=get`,
 		},
-		WebhookMarker: {
+		KBWebhook.Name: {
 			good: "+kubebuilder:webhook:path=/v,mutating=false,failurePolicy=Fail,groups=apps,resources=deployments,verbs=create," +
 				"versions=v1,name=v.example.com,admissionReviewVersions=v1,servicePort=9443",
 			want: Webhook{Path: "/v", FailurePolicy: "Fail", Groups: []string{"apps"}, Resources: []string{"deployments"}, Verbs: []string{"create"},
 				Versions: []string{"v1"}, Name: "v.example.com", AdmissionReviewVersions: []string{"v1"}, ServicePort: ptr(int32(9443))},
 			bad: `+kubebuilder:webhook:path=/v,mutating=false`,
 		},
-		WebhookConfigurationMarker: {
+		KBWebhookConfiguration.Name: {
 			good: `+kubebuilder:webhookconfiguration:mutating=true,name=hooks`, want: WebhookConfiguration{Mutating: true, Name: "hooks"},
 			bad: `+kubebuilder:webhookconfiguration:name=hooks`,
 		},
@@ -139,7 +139,7 @@ func kindCase(def *Def) (valueCase, bool) {
 	switch {
 	case isValidationTag(def):
 		return validationTagCase(def)
-	case unquotedStrings[def.Name]:
+	case def.Unquote:
 		return valueCase{good: name + `="x y"`, want: "x y", bad: name + "="}, true
 	}
 	switch def.Kind {
@@ -266,19 +266,32 @@ func lowestTarget(targets Target) Target {
 	return OnType
 }
 
-func TestTypedAccessors(t *testing.T) {
-	set, errs := parseComment(t, OnField, " +kubebuilder:validation:Maximum=3", " +kubebuilder:validation:Maximum=4.5")
+func TestDefinitionAccessors(t *testing.T) {
+	set, errs := parseComment(t, OnField, " +kubebuilder:validation:Maximum=3", " +kubebuilder:validation:Maximum=4.5", " +optional", " +kubebuilder:validation:Pattern=`a b`")
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	if got, ok := Typed[float64](set, "kubebuilder:validation:Maximum"); !ok || got != 4.5 {
-		t.Errorf("Typed = %v, %v; want the last marker's 4.5", got, ok)
+	if got, ok := KBValidationMaximum.On(set); !ok || got != 4.5 {
+		t.Errorf("On = %v, %v; want the last marker's 4.5", got, ok)
 	}
-	if _, ok := Typed[int64](set, "kubebuilder:validation:Maximum"); ok {
-		t.Error("Typed of the wrong type reports a value")
+	if got := KBValidationMaximum.All(set); len(got) != 2 || got[0] != 3 {
+		t.Errorf("All = %v, want [3 4.5]", got)
 	}
-	if _, ok := Typed[float64](set, "kubebuilder:validation:Minimum"); ok {
-		t.Error("Typed of an absent marker reports a value")
+	if _, ok := KBValidationMinimum.On(set); ok {
+		t.Error("On of an absent marker reports a value")
+	}
+	if _, ok := Optional.On(set); !ok || !Optional.Has(set) || Required.Has(set) {
+		t.Error("a marker without a value is there, another is not")
+	}
+	if got, ok := KBValidationPattern.On(set); !ok || got != "a b" {
+		t.Errorf("On of an unquoted string = %q, %v; want a b", got, ok)
+	}
+	refused := Marker{Name: KBValidationMaximum.Name, Def: KBValidationMaximum.Def, Value: "x", HasValue: true}
+	if _, ok := KBValidationMaximum.Value(refused); ok {
+		t.Error("a refused value (no Typed) reports a value")
+	}
+	if KBResource.Tag() != "+kubebuilder:resource" || Lookup(KBResource.Name) != KBResource.Def {
+		t.Errorf("KBResource is %s, registered as %v", KBResource.Tag(), Lookup(KBResource.Name))
 	}
 }
 

@@ -28,14 +28,14 @@ func Reconcile() {}
 	comments.AddInput(&Package{Path: "example.com/p", Syntax: []*ast.File{file}})
 	comments.AddFile(file)
 
-	first := comments.PackageComments(markers.RBACMarker)
-	if again := comments.PackageComments(markers.RBACMarker); len(first) != 1 || again[file] != first[file] {
+	first := comments.PackageComments(markers.KBRBAC.Name)
+	if again := comments.PackageComments(markers.KBRBAC.Name); len(first) != 1 || again[file] != first[file] {
 		t.Fatalf("a second call parsed again: %p, %p", first[file], again[file])
 	}
-	if other := comments.PackageComments(markers.WebhookMarker); other[file] == first[file] {
+	if other := comments.PackageComments(markers.KBWebhook.Name); other[file] == first[file] {
 		t.Error("another set of names shares the parse of the first")
 	}
-	set, misplaced, errs := first[file].Named(markers.RBACMarker)
+	set, misplaced, errs := first[file].Named(markers.KBRBAC.Name)
 	if len(set) != 1 || len(misplaced) != 0 || len(errs) != 0 {
 		t.Fatalf("Named = %v, %v, %v", set, misplaced, errs)
 	}

@@ -13,9 +13,6 @@ import (
 	"github.com/metagen-dev/metagen/generators/model"
 )
 
-// markerAPIRules turns on openapi-gen's API rule report for a package.
-const markerAPIRules = "metagen:api-rules"
-
 // violation is one API rule violation, as openapi-gen reports it.
 type violation struct {
 	rule, pkg, typ, field string
@@ -70,14 +67,14 @@ func (g *generation) violations(pkg *model.Package) []violation {
 // first line is our header, then openapi-gen's lines, sorted as it sorts
 // them; verify then fails when the violations change.
 func reportAPIRules(pass *gen.Pass, g *generation) {
-	m, ok := pass.Package.Markers.Get(markerAPIRules)
+	m, ok := markers.MetagenAPIRules.Marker(pass.Package.Markers)
 	if !ok {
 		return
 	}
 	path := filepath.Join(pass.Package.Dir, filepath.FromSlash(m.Value))
 	var all []violation
 	for _, pkg := range g.universe.Packages {
-		other, ok := pkg.Markers.Get(markerAPIRules)
+		other, ok := markers.MetagenAPIRules.Marker(pkg.Markers)
 		if !ok || filepath.Join(pkg.Dir, filepath.FromSlash(other.Value)) != path {
 			continue
 		}
@@ -105,7 +102,7 @@ func listTypeMissing(g *generation, st *types.Struct) []string {
 	for i := range st.NumFields() {
 		field := st.Field(i)
 		slice, isSlice := types.Unalias(field.Type()).(*types.Slice)
-		hasListType := g.comments.Of(field.Pos(), markers.OnField).Markers.Has("listType")
+		hasListType := markers.ListType.Has(g.comments.Of(field.Pos(), markers.OnField).Markers)
 		switch {
 		case field.Name() == "Items" && isSlice && hasListMeta:
 			if hasListType {

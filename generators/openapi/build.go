@@ -153,7 +153,7 @@ func (b *builder) members(t types.Type, s *schema, depth int) {
 			continue
 		}
 		optional := b.optional(field, tag, c)
-		if m, ok := c.Markers.Get(markerImmutable); ok && optional && b.crd {
+		if m, ok := markers.K8sImmutable.Marker(c.Markers); ok && optional && b.crd {
 			keepSet = append(keepSet, celMarker(m, fmt.Sprintf("!has(oldSelf.%s) || has(self.%s)", name, name), fmt.Sprintf("field %s is immutable once set", name)))
 		}
 		s.Properties = append(s.Properties, property{Name: name, Schema: b.property(field, tag, c, owner),
@@ -388,20 +388,18 @@ func (b *builder) property(field *types.Var, tag reflect.StructTag, c comment, o
 	if !b.compat {
 		b.addFieldMarkerValidation(s, c, t)
 	}
-	if m, ok := c.Markers.Get(markerImmutable); ok && b.crd {
+	// validation-gen's +k8s:immutable: a CRD carries it as controller-gen
+	// writes it, a transition rule on the field (and, on its struct, when the
+	// field is optional, a rule that it is not unset).
+	if m, ok := markers.K8sImmutable.Marker(c.Markers); ok && b.crd {
 		b.addCELRule(s, celMarker(m, "self == oldSelf", "field is immutable"))
 	}
 	return s
 }
 
-// markerImmutable is validation-gen's +k8s:immutable. A CRD carries it as
-// controller-gen writes it: a transition rule on the field, and on its
-// struct, when the field is optional, a rule that it is not unset.
-const markerImmutable = "k8s:immutable"
-
 // celMarker is an XValidation marker, at m, for a rule metagen writes.
 func celMarker(m markers.Marker, rule, message string) markers.Marker {
-	return markers.Marker{Name: "kubebuilder:validation:XValidation", Pos: m.Pos,
+	return markers.Marker{Name: markers.KBValidationXValidation.Name, Pos: m.Pos,
 		Typed: markers.XValidation{Rule: rule, Message: &message}}
 }
 
@@ -653,12 +651,12 @@ func enumValues(enum *enumType) []any {
 // Required, then the package's kubebuilder default; and last omitempty (and
 // unless compat, omitzero).
 func (b *builder) optional(field *types.Var, tag reflect.StructTag, c comment) bool {
-	dialects := [][2]string{{"optional", "required"}}
+	dialects := [][2]string{{markers.Optional.Name, markers.Required.Name}}
 	switch {
 	case b.crd:
 		return b.optionalAsControllerGen(field, tag, c)
 	case !b.compat:
-		dialects = append(dialects, [2]string{"k8s:optional", "k8s:required"}, [2]string{"kubebuilder:validation:Optional", "kubebuilder:validation:Required"})
+		dialects = append(dialects, [2]string{markers.K8sOptional.Name, markers.K8sRequired.Name}, [2]string{markers.KBValidationOptional.Name, markers.KBValidationRequired.Name})
 	}
 	for _, names := range dialects {
 		optional, required := c.Markers.Has(names[0]), c.Markers.Has(names[1])
@@ -691,8 +689,8 @@ func (b *builder) optional(field *types.Var, tag reflect.StructTag, c comment) b
 func (b *builder) optionalAsControllerGen(field *types.Var, tag reflect.StructTag, c comment) bool {
 	has := c.Markers.Has
 	for _, pair := range [][2][]string{
-		{{"kubebuilder:validation:Optional"}, {"kubebuilder:validation:Required"}},
-		{{"optional", "k8s:optional"}, {"required", "k8s:required"}},
+		{{markers.KBValidationOptional.Name}, {markers.KBValidationRequired.Name}},
+		{{markers.Optional.Name, markers.K8sOptional.Name}, {markers.Required.Name, markers.K8sRequired.Name}},
 	} {
 		optional := slices.ContainsFunc(pair[0], has)
 		required := slices.ContainsFunc(pair[1], has)
@@ -727,7 +725,7 @@ func firstOf(names []string, has func(string) bool) string {
 // checkPatchTags requires the patch struct tags to match the patch markers,
 // as openapi-gen does.
 func (b *builder) checkPatchTags(field *types.Var, tag reflect.StructTag, c comment) {
-	for _, key := range []string{"patchMergeKey", "patchStrategy"} {
+	for _, key := range []string{markers.PatchMergeKey.Name, markers.PatchStrategy.Name} {
 		all := c.Markers.All(key)
 		if len(all) > 1 {
 			b.errorf(all[1].Pos, "+%s is given twice", key)

@@ -12,11 +12,6 @@ import (
 	"github.com/metagen-dev/metagen/generators/markers"
 )
 
-const (
-	markerDefault            = "default"
-	markerKubebuilderDefault = "kubebuilder:default"
-)
-
 // defaultOf is a field's default, as openapi-gen's generateDefault: the
 // first +default found on the field, then on its type (through pointers and
 // named types), checked against the default Go's JSON decoding enforces on
@@ -89,7 +84,7 @@ func (b *builder) behind(t types.Type, set *markers.Set, path *string) types.Typ
 
 // singleDefault returns the +default marker of a set; two are an error.
 func (b *builder) singleDefault(set markers.Set) (markers.Marker, bool) {
-	all := set.All(markerDefault)
+	all := markers.Default.Markers(set)
 	if len(all) > 1 {
 		b.errorf(all[1].Pos, "+default is given twice")
 	}

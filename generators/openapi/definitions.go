@@ -6,6 +6,8 @@ import (
 
 	"k8s.io/kube-openapi/pkg/util"
 	"k8s.io/kube-openapi/pkg/validation/spec"
+
+	"github.com/metagen-dev/metagen/generators/markers"
 )
 
 // Definitions are the OpenAPI definitions of some root types and of every
@@ -71,7 +73,7 @@ func (d *definer) define(obj *types.TypeName) {
 		return
 	}
 	d.done[obj] = true
-	compat := !d.g.comments.IsInput(obj.Pkg()) || d.g.comments.PackageMarkers(obj).Has(markerCompatibility)
+	compat := !d.g.comments.IsInput(obj.Pkg()) || d.g.comments.PackageMarkers(obj).Has(markers.MetagenOpenAPIGenCompatible.Name)
 	b := d.g.newBuilder(compat)
 	def := b.define(obj)
 	d.out.Schemas[d.name(obj)] = d.topSchema(def)

@@ -2,17 +2,13 @@ package openapi
 
 import (
 	"fmt"
+	"github.com/metagen-dev/metagen/generators/markers"
 	"go/constant"
 	"go/types"
 	"regexp"
 	"sort"
 	"strings"
 	"sync"
-)
-
-const (
-	markerEnum    = "enum"
-	markerK8sEnum = "k8s:enum"
 )
 
 // enumType is a string type marked +enum, with the values of its constants.
@@ -64,7 +60,7 @@ func (e *enums) lookup(t types.Type) *enumType {
 		enum = e.collect(obj)
 		enum.k8sOnly = k8sOnly
 		enum.external = !e.g.comments.IsInput(obj.Pkg())
-		enum.k8sEnum = e.g.typeComment(obj).Markers.Has(markerK8sEnum)
+		enum.k8sEnum = markers.K8sEnum.Has(e.g.typeComment(obj).Markers)
 	}
 	e.mu.Lock()
 	e.known[obj] = enum
@@ -80,10 +76,10 @@ func (e *enums) marked(named *types.Named) (marked, k8sOnly bool) {
 		return false, false
 	}
 	set := e.g.typeComment(named.Obj()).Markers
-	if set.Has(markerEnum) {
+	if markers.EnumMarker.Has(set) {
 		return true, false
 	}
-	return set.Has(markerK8sEnum), true
+	return markers.K8sEnum.Has(set), true
 }
 
 func (e *enums) collect(obj *types.TypeName) *enumType {

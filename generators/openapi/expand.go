@@ -12,6 +12,7 @@ import (
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
 	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/markers"
 )
 
 // Expanded is the schema of a named struct type with every reference
@@ -299,7 +300,7 @@ func (e *expander) defaultValue(s *schema) any {
 	}
 	value, err := e.g.constValue(sym)
 	if err != "" {
-		e.errorf(s.Pos, "+default=ref(%s.%s): %s", sym.Pkg, sym.Name, err)
+		e.errorf(s.Pos, markers.Default.Tag()+"=ref(%s.%s): %s", sym.Pkg, sym.Name, err)
 	}
 	return value
 }

@@ -16,12 +16,12 @@ var idlTags = []struct {
 	marker, key string
 	alwaysList  bool
 }{
-	{"listMapKey", "x-kubernetes-list-map-keys", true},
-	{"listType", "x-kubernetes-list-type", false},
-	{"mapType", "x-kubernetes-map-type", false},
-	{"patchMergeKey", "x-kubernetes-patch-merge-key", false},
-	{"patchStrategy", "x-kubernetes-patch-strategy", false},
-	{"structType", "x-kubernetes-map-type", false},
+	{markers.ListMapKey.Name, "x-kubernetes-list-map-keys", true},
+	{markers.ListType.Name, "x-kubernetes-list-type", false},
+	{markers.MapType.Name, "x-kubernetes-map-type", false},
+	{markers.PatchMergeKey.Name, "x-kubernetes-patch-merge-key", false},
+	{markers.PatchStrategy.Name, "x-kubernetes-patch-strategy", false},
+	{markers.StructType.Name, "x-kubernetes-map-type", false},
 	{"validations", "x-kubernetes-validations", false},
 }
 
@@ -31,13 +31,13 @@ const extensionPrefix = "x-kubernetes-"
 // first, then the idl tags. A repeated tag gives a list.
 func (b *builder) extensionsFrom(c comment) []extension {
 	var out []extension
-	for _, m := range c.Markers.All(markerOpenAPIGen) {
+	for _, m := range markers.K8sOpenAPIGen.Markers(c.Markers) {
 		if !strings.HasPrefix(m.Value, extensionPrefix) {
 			continue
 		}
 		key, value, ok := strings.Cut(m.Value, ":")
 		if !ok {
-			b.logged(m.Pos, "+%s=%s: want x-kubernetes-<name>:<value>", markerOpenAPIGen, m.Value)
+			b.logged(m.Pos, "+%s=%s: want x-kubernetes-<name>:<value>", markers.K8sOpenAPIGen, m.Value)
 			continue
 		}
 		out = b.addExtension(out, m, key, value)
@@ -106,19 +106,19 @@ func (b *builder) checkMemberTags(c comment, t types.Type) {
 	_, isMap := resolved.(*types.Map)
 	for _, m := range c.Markers {
 		switch m.Name {
-		case "listType", "listMapKey":
+		case markers.ListType.Name, markers.ListMapKey.Name:
 			if !isList {
 				b.misplaced(m, "a list", t)
 			}
-		case "mapType":
+		case markers.MapType.Name:
 			if !isMap && structBehind(t) == nil {
 				b.misplaced(m, "a map or a struct", t)
 			}
-		case "structType":
+		case markers.StructType.Name:
 			if structBehind(t) == nil {
 				b.misplaced(m, "a struct", t)
 			}
-		case "patchStrategy":
+		case markers.PatchStrategy.Name:
 			for _, strategy := range strings.Split(m.Value, ",") {
 				if strategy != "merge" && strategy != "retainKeys" && strategy != "replace" {
 					b.errorf(m.Pos, "%s: unknown patch strategy %q (want merge, retainKeys or replace)", m, strategy)
@@ -126,11 +126,11 @@ func (b *builder) checkMemberTags(c comment, t types.Type) {
 			}
 		}
 	}
-	if listType, ok := c.Markers.Get("listType"); ok && listType.Value == "map" && len(c.Markers.All("listMapKey")) == 0 {
-		b.errorf(listType.Pos, "+listType=map needs at least one +listMapKey")
+	if listType, ok := markers.ListType.Marker(c.Markers); ok && listType.Value == "map" && len(markers.ListMapKey.Markers(c.Markers)) == 0 {
+		b.errorf(listType.Pos, "%s=map needs at least one %s", markers.ListType.Tag(), markers.ListMapKey.Tag())
 	}
-	if keys := c.Markers.All("listMapKey"); len(keys) > 0 {
-		if listType, ok := c.Markers.Get("listType"); !ok || listType.Value != "map" {
+	if keys := markers.ListMapKey.Markers(c.Markers); len(keys) > 0 {
+		if listType, ok := markers.ListType.Marker(c.Markers); !ok || listType.Value != "map" {
 			b.errorf(keys[0].Pos, "+listMapKey needs +listType=map")
 		}
 	}
@@ -184,7 +184,7 @@ func (b *builder) unions(t types.Type) []any {
 	if st == nil {
 		return nil
 	}
-	if named, ok := types.Unalias(t).(*types.Named); ok && b.g.typeComment(named.Obj()).Markers.Has("union") {
+	if named, ok := types.Unalias(t).(*types.Named); ok && markers.Union.Has(b.g.typeComment(named.Obj()).Markers) {
 		out = append(out, b.unionStruct(named, st).value())
 	}
 	for i := range st.NumFields() {
@@ -212,9 +212,9 @@ func (b *builder) unionStruct(named *types.Named, st *types.Struct) union {
 		switch {
 		case inlined(field, tag):
 			b.logged(c.Pos, "union %s cannot have embedded fields", named.Obj().Name())
-		case c.Markers.Has("unionDeprecated"):
+		case markers.UnionDeprecated.Has(c.Markers):
 			b.logged(c.Pos, "union %s cannot have +unionDeprecated members", named.Obj().Name())
-		case c.Markers.Has("unionDiscriminator"):
+		case markers.UnionDiscriminator.Has(c.Markers):
 			b.setDiscriminator(&u, name, c)
 		default:
 			if !b.optional(field, tag, c) {
@@ -235,14 +235,14 @@ func (b *builder) unionMembers(st *types.Struct) (union, bool) {
 			continue
 		}
 		c := b.g.comments.Of(field.Pos(), markers.OnField)
-		if c.Markers.Has("unionDiscriminator") {
+		if markers.UnionDiscriminator.Has(c.Markers) {
 			b.setDiscriminator(&u, name, c)
 		}
-		if m, ok := c.Markers.Get("union"); ok {
+		if m, ok := markers.Union.Marker(c.Markers); ok {
 			b.logged(m.Pos, "+union belongs on the struct type, not on its field %s", field.Name())
 			continue
 		}
-		if c.Markers.Has("unionDeprecated") {
+		if markers.UnionDeprecated.Has(c.Markers) {
 			if !b.optional(field, tag, c) {
 				b.logged(c.Pos, "union member %s must be optional", field.Name())
 			}

@@ -11,10 +11,6 @@ const (
 	commonPkg = "k8s.io/kube-openapi/pkg/common"
 	specPkg   = "k8s.io/kube-openapi/pkg/validation/spec"
 	ptrPkg    = "k8s.io/utils/ptr"
-
-	markerOpenAPIGen    = "k8s:openapi-gen"
-	markerModelPackage  = "k8s:openapi-model-package"
-	markerCompatibility = "metagen:openapi-gen-compatible"
 )
 
 // modelName is how a definition is named: by the type's OpenAPIModelName
@@ -55,10 +51,10 @@ func (g *generation) modelPackage(obj *types.TypeName) string {
 	if obj.Pkg() == nil {
 		return ""
 	}
-	if m, ok := g.typeComment(obj).Markers.Get(markerModelPackage); ok && m.Value != "" {
+	if m, ok := markers.K8sOpenAPIModelPackage.Marker(g.typeComment(obj).Markers); ok && m.Value != "" {
 		return m.Value
 	}
-	if m, ok := g.comments.PackageMarkers(obj).Get(markerModelPackage); ok {
+	if m, ok := g.comments.PackageMarkers(obj).Get(markers.K8sOpenAPIModelPackage.Name); ok {
 		return m.Value
 	}
 	return ""
@@ -137,7 +133,7 @@ func (m specialMethods) any() bool {
 // openAPIGenValues are the values of +k8s:openapi-gen in a marker set.
 func openAPIGenValues(set markers.Set) []string {
 	var values []string
-	for _, m := range set.All(markerOpenAPIGen) {
+	for _, m := range markers.K8sOpenAPIGen.Markers(set) {
 		values = append(values, m.Value)
 	}
 	return values

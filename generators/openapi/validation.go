@@ -19,7 +19,7 @@ import (
 
 // kubeOpenAPIPrefix is kube-openapi's own validation dialect,
 // +k8s:validation:<keyword>=<JSON>, which openapi-gen reads.
-const kubeOpenAPIPrefix = "+k8s:validation:"
+var kubeOpenAPIPrefix = markers.K8sValidation.Tag() + ":"
 
 // kubeOpenAPIValidation parses the +k8s:validation: markers of a comment
 // with kube-openapi's own parser. Of what it finds, openapi-gen writes
@@ -64,42 +64,42 @@ func hasPrefixedLine(lines []string, prefix string) bool {
 
 // keywordMarkers maps a marker to the schema keyword it sets.
 var keywordMarkers = map[string]string{
-	"k8s:minimum":       "minimum",
-	"k8s:maximum":       "maximum",
-	"k8s:minLength":     "minLength",
-	"k8s:maxLength":     "maxLength",
-	"k8s:minItems":      "minItems",
-	"k8s:maxItems":      "maxItems",
-	"k8s:minProperties": "minProperties",
-	"k8s:maxProperties": "maxProperties",
-	"k8s:format":        "format",
+	markers.K8sMinimum.Name:       "minimum",
+	markers.K8sMaximum.Name:       "maximum",
+	markers.K8sMinLength.Name:     "minLength",
+	markers.K8sMaxLength.Name:     "maxLength",
+	markers.K8sMinItems.Name:      "minItems",
+	markers.K8sMaxItems.Name:      "maxItems",
+	markers.K8sMinProperties.Name: "minProperties",
+	markers.K8sMaxProperties.Name: "maxProperties",
+	markers.K8sFormat.Name:        "format",
 
-	"kubebuilder:validation:Minimum":                "minimum",
-	"kubebuilder:validation:Maximum":                "maximum",
-	"kubebuilder:validation:ExclusiveMinimum":       "exclusiveMinimum",
-	"kubebuilder:validation:ExclusiveMaximum":       "exclusiveMaximum",
-	"kubebuilder:validation:MultipleOf":             "multipleOf",
-	"kubebuilder:validation:MinLength":              "minLength",
-	"kubebuilder:validation:MaxLength":              "maxLength",
-	"kubebuilder:validation:Pattern":                "pattern",
-	"kubebuilder:validation:Format":                 "format",
-	"kubebuilder:validation:Enum":                   "enum",
-	"kubebuilder:validation:MinItems":               "minItems",
-	"kubebuilder:validation:MaxItems":               "maxItems",
-	"kubebuilder:validation:UniqueItems":            "uniqueItems",
-	"kubebuilder:validation:MinProperties":          "minProperties",
-	"kubebuilder:validation:MaxProperties":          "maxProperties",
-	"kubebuilder:validation:Type":                   "type",
-	"kubebuilder:validation:Nullable":               "nullable",
-	"nullable":                                      "nullable",
-	"kubebuilder:validation:XIntOrString":           "x-kubernetes-int-or-string",
-	"kubebuilder:validation:XEmbeddedResource":      "x-kubernetes-embedded-resource",
-	"kubebuilder:validation:EmbeddedResource":       "x-kubernetes-embedded-resource",
-	"kubebuilder:validation:XPreserveUnknownFields": "x-kubernetes-preserve-unknown-fields",
-	"kubebuilder:pruning:PreserveUnknownFields":     "x-kubernetes-preserve-unknown-fields",
-	"kubebuilder:validation:Schemaless":             "schemaless",
-	"kubebuilder:title":                             "title",
-	"kubebuilder:example":                           "example",
+	markers.KBValidationMinimum.Name:                "minimum",
+	markers.KBValidationMaximum.Name:                "maximum",
+	markers.KBValidationExclusiveMinimum.Name:       "exclusiveMinimum",
+	markers.KBValidationExclusiveMaximum.Name:       "exclusiveMaximum",
+	markers.KBValidationMultipleOf.Name:             "multipleOf",
+	markers.KBValidationMinLength.Name:              "minLength",
+	markers.KBValidationMaxLength.Name:              "maxLength",
+	markers.KBValidationPattern.Name:                "pattern",
+	markers.KBValidationFormat.Name:                 "format",
+	markers.KBValidationEnum.Name:                   "enum",
+	markers.KBValidationMinItems.Name:               "minItems",
+	markers.KBValidationMaxItems.Name:               "maxItems",
+	markers.KBValidationUniqueItems.Name:            "uniqueItems",
+	markers.KBValidationMinProperties.Name:          "minProperties",
+	markers.KBValidationMaxProperties.Name:          "maxProperties",
+	markers.KBValidationType.Name:                   "type",
+	markers.KBValidationNullable.Name:               "nullable",
+	markers.Nullable.Name:                           "nullable",
+	markers.KBValidationXIntOrString.Name:           "x-kubernetes-int-or-string",
+	markers.KBValidationXEmbeddedResource.Name:      "x-kubernetes-embedded-resource",
+	markers.KBValidationEmbeddedResource.Name:       "x-kubernetes-embedded-resource",
+	markers.KBValidationXPreserveUnknownFields.Name: "x-kubernetes-preserve-unknown-fields",
+	markers.KBPruningPreserveUnknownFields.Name:     "x-kubernetes-preserve-unknown-fields",
+	markers.KBValidationSchemaless.Name:             "schemaless",
+	markers.KBTitle.Name:                            "title",
+	markers.KBExample.Name:                          "example",
 }
 
 // crdK8sKeywords are the +k8s: keyword tags controller-gen v0.23.0 reads
@@ -109,7 +109,7 @@ var keywordMarkers = map[string]string{
 // embedding a PodSpec is what controller-gen writes, and never refused for
 // a tag the user cannot edit. The module's own +k8s: tags keep their schema
 // (declarative validation enforces them; the CRD says the same).
-var crdK8sKeywords = map[string]bool{"k8s:minimum": true, "k8s:maximum": true, "k8s:maxItems": true}
+var crdK8sKeywords = map[string]bool{markers.K8sMinimum.Name: true, markers.K8sMaximum.Name: true, markers.K8sMaxItems.Name: true}
 
 // inModule reports whether a marker is written in the main module.
 func (b *builder) inModule(pos token.Position) bool {
@@ -130,7 +130,7 @@ func (b *builder) addFieldMarkerValidation(s *schema, c comment, t types.Type) {
 		b.applyMarkers(s, set, applied)
 	}
 	b.applyKubebuilderDefault(s, c)
-	if b.crd && c.Markers.Has("k8s:required") {
+	if b.crd && markers.K8sRequired.Has(c.Markers) {
 		b.requireNonEmpty(s, t)
 	}
 }
@@ -223,9 +223,9 @@ var oneOfRules = []struct {
 	rule   func(fields []string) string
 	says   string
 }{
-	{"kubebuilder:validation:AtMostOneOf", func(f []string) string { return countSet(f) + " <= 1" }, "at most one of the fields in %v may be set"},
-	{"kubebuilder:validation:ExactlyOneOf", func(f []string) string { return countSet(f) + " == 1" }, "exactly one of the fields in %v must be set"},
-	{"kubebuilder:validation:AtLeastOneOf", anySet, "at least one of the fields in %v must be set"},
+	{markers.KBValidationAtMostOneOf.Name, func(f []string) string { return countSet(f) + " <= 1" }, "at most one of the fields in %v may be set"},
+	{markers.KBValidationExactlyOneOf.Name, func(f []string) string { return countSet(f) + " == 1" }, "exactly one of the fields in %v must be set"},
+	{markers.KBValidationAtLeastOneOf.Name, anySet, "at least one of the fields in %v must be set"},
 }
 
 // addOneOfRules turns the one-of markers of a struct into CEL rules with
@@ -306,13 +306,13 @@ func (b *builder) applyMarkers(s *schema, set markers.Set, applied map[string]ma
 	seen := map[string]markers.Marker{}
 	for _, m := range set {
 		switch {
-		case m.Name == "kubebuilder:validation:XValidation":
+		case markers.KBValidationXValidation.Is(m):
 			b.addCELRule(s, m)
-		case m.Name == "kubebuilder:validation:items":
+		case markers.KBValidationItems.Is(m):
 			b.applyItemMarker(s, m)
-		case m.Name == "kubebuilder:externalDocs":
+		case markers.KBExternalDocs.Is(m):
 			b.applyExternalDocs(s, m)
-		case m.Name == "k8s:eachVal":
+		case markers.K8sEachVal.Is(m):
 			if b.crd && !b.inModule(m.Pos) {
 				continue // controller-gen reads no +k8s:eachVal; see crdK8sKeywords
 			}
@@ -522,7 +522,7 @@ func (b *builder) applyItemMarker(s *schema, m markers.Marker) {
 		return
 	}
 	inner := item.Marker
-	if inner.Name == "kubebuilder:validation:XValidation" {
+	if markers.KBValidationXValidation.Is(inner) {
 		b.addCELRule(s.Items, inner)
 		return
 	}
@@ -563,7 +563,7 @@ func (b *builder) applyEachVal(s *schema, m markers.Marker) {
 
 // applyKubebuilderDefault sets +kubebuilder:default, which must agree with +default.
 func (b *builder) applyKubebuilderDefault(s *schema, c comment) {
-	m, ok := c.Markers.Get(markerKubebuilderDefault)
+	m, ok := markers.KBDefault.Marker(c.Markers)
 	if !ok {
 		return
 	}
@@ -577,7 +577,7 @@ func (b *builder) applyKubebuilderDefault(s *schema, c comment) {
 		value = []any{} // controller-gen reads {} on a list as the empty list
 	}
 	if s.Default != nil && !b.sameDefault(s.Default, value) {
-		if _, enforced := c.Markers.Get(markerDefault); enforced {
+		if _, enforced := markers.Default.Marker(c.Markers); enforced {
 			b.errorf(m.Pos, "%s conflicts with +default", m)
 			return
 		}
@@ -603,11 +603,11 @@ func (b *builder) sameDefault(declared, value any) bool {
 // listTypeFromValidationTags sets the list type and keys from
 // +k8s:listType and +k8s:listMapKey where +listType does not.
 func (b *builder) listTypeFromValidationTags(out []extension, c comment) []extension {
-	listType, ok := c.Markers.Get("k8s:listType")
+	listType, ok := markers.K8sListType.Marker(c.Markers)
 	if !ok {
 		return out
 	}
-	if own, ok := c.Markers.Get("listType"); ok {
+	if own, ok := markers.ListType.Marker(c.Markers); ok {
 		if own.Value != listType.Value {
 			b.errorf(listType.Pos, "%s conflicts with %s", listType, own)
 		}
@@ -615,7 +615,7 @@ func (b *builder) listTypeFromValidationTags(out []extension, c comment) []exten
 	}
 	out = append(out, extension{"x-kubernetes-list-type", listType.Value})
 	var keys []any
-	for _, key := range c.Markers.All("k8s:listMapKey") {
+	for _, key := range markers.K8sListMapKey.Markers(c.Markers) {
 		keys = append(keys, key.Value)
 	}
 	if len(keys) > 0 {
@@ -632,9 +632,9 @@ func (g *generation) packageDefaultOptional(field *types.Var) (optional, ok bool
 	}
 	set := g.comments.PackageMarkers(field)
 	switch {
-	case set.Has("kubebuilder:validation:Optional"):
+	case markers.KBValidationOptional.Has(set):
 		return true, true
-	case set.Has("kubebuilder:validation:Required"):
+	case markers.KBValidationRequired.Has(set):
 		return false, true
 	}
 	return false, false

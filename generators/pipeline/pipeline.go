@@ -393,10 +393,8 @@ func staleCandidates(universe *model.Universe, selected []*gen.Generator, allGen
 // MarkersOf returns the definitions a generator reads, for help.
 func MarkersOf(g *gen.Generator) []*markers.Def {
 	var defs []*markers.Def
-	for _, name := range g.Markers {
-		if def := markers.Lookup(name); def != nil {
-			defs = append(defs, def)
-		}
+	for _, def := range g.Markers {
+		defs = append(defs, def.Definition())
 	}
 	return defs
 }
@@ -414,8 +412,8 @@ func ReadsMarker(selected []*gen.Generator) func(name string) bool {
 	}
 	read := map[string]bool{}
 	for _, g := range markerReaders(selected) {
-		for _, name := range g.Markers {
-			read[name] = true
+		for _, def := range g.Markers {
+			read[def.Definition().Name] = true
 		}
 	}
 	return func(name string) bool { return read[name] }
@@ -451,7 +449,7 @@ func markerReaders(selected []*gen.Generator) []*gen.Generator {
 func ReadersOf(name string) []string {
 	var readers []string
 	for _, g := range append(append([]*gen.Generator(nil), Generators...), checks...) {
-		if slices.Contains(g.Markers, name) {
+		if declares(g, name) {
 			readers = append(readers, g.Name)
 		}
 	}
@@ -465,7 +463,7 @@ func ReadersOf(name string) []string {
 func RunsReading(name string) []string {
 	var names []string
 	for _, g := range Generators {
-		if slices.ContainsFunc(markerReaders([]*gen.Generator{g}), func(c *gen.Generator) bool { return slices.Contains(c.Markers, name) }) {
+		if slices.ContainsFunc(markerReaders([]*gen.Generator{g}), func(c *gen.Generator) bool { return declares(c, name) }) {
 			names = append(names, g.Name)
 		}
 	}
@@ -487,4 +485,9 @@ func commentsOnly(selected []*gen.Generator) bool {
 		}
 	}
 	return len(selected) > 0
+}
+
+// declares reports whether g declares it reads the marker called name.
+func declares(g *gen.Generator, name string) bool {
+	return slices.ContainsFunc(g.Markers, func(def markers.Definer) bool { return def.Definition().Name == name })
 }

@@ -9,17 +9,11 @@ import (
 
 // What reads a marker is what the generators declare
 // (gen.Generator.Markers): the help's READ BY and the run's severity of a
-// marker problem (ReadsMarker) both derive from it. A marker's Def.Reader,
-// where set, names one of those generators.
+// marker problem (ReadsMarker) both derive from it.
 func TestMarkerReadersAreDeclared(t *testing.T) {
-	for _, def := range markers.All() {
-		if def.Reader != "" && !slices.Contains(ReadersOf(def.Name), def.Reader) {
-			t.Errorf("+%s: Def.Reader is %q, but the generators that declare it are %v", def.Name, def.Reader, ReadersOf(def.Name))
-		}
-	}
 	for _, g := range append(append(Generators[:0:0], Generators...), checks...) {
 		for _, name := range g.Markers {
-			if markers.Lookup(name) == nil {
+			if markers.Lookup(name.Definition().Name) != name.Definition() {
 				t.Errorf("%s declares +%s, which names no marker", g.Name, name)
 			}
 		}

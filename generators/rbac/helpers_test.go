@@ -18,7 +18,7 @@ func parse(t *testing.T, comments string) markers.Set {
 	if err != nil {
 		t.Fatal(err)
 	}
-	found, _, errs := markers.PackageLevel(fset, file, markers.RBACMarker)
+	found, _, errs := markers.PackageLevel(fset, file, markers.KBRBAC.Name)
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}

@@ -57,14 +57,14 @@ const (
 	defaultFileName = "role.yaml"
 )
 
-var output = manifest.Output{Dir: OptionDir, HeaderFile: OptionHeader, DirMarker: markers.RBACDirMarker, DefaultDir: "config/rbac"}
+var output = manifest.Output{Dir: OptionDir, HeaderFile: OptionHeader, DirMarker: markers.MetagenRBACDir.Name, DefaultDir: "config/rbac"}
 
 // Generator writes the RBAC manifest.
 var Generator = &gen.Generator{
 	Name: "rbac",
 	Doc: "ClusterRole and Roles (config/rbac/role.yaml) from +kubebuilder:rbac markers in any package, merged and sorted as controller-gen's rbac generator does. " +
 		"Flags: --rbac-dir, --rbac-role-name (default manager-role), --rbac-file-name (default role.yaml), --rbac-header-file.",
-	Markers:      []string{markers.RBACMarker, markers.RBACDirMarker},
+	Markers:      []markers.Definer{markers.KBRBAC, markers.MetagenRBACDir},
 	Options:      []*gen.Option{OptionDir, OptionRoleName, OptionFileName, OptionHeader},
 	CommentsOnly: true,
 	// Every package may carry rules (Enabled nil: every package); the
@@ -81,7 +81,7 @@ func fileName(universe *model.Universe) string {
 }
 
 func run(pass *gen.Pass) error {
-	return output.Write(pass, fileName(pass.Universe), func(found markers.Set) ([]any, []error) { return Roles(pass.Universe, found) }, markers.RBACMarker)
+	return output.Write(pass, fileName(pass.Universe), func(found markers.Set) ([]any, []error) { return Roles(pass.Universe, found) }, markers.KBRBAC.Name)
 }
 
 // Roles are the ClusterRole and Roles the markers ask for, in

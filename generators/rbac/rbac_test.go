@@ -19,7 +19,7 @@ var update = flag.Bool("update", false, "rewrite the .yaml and .errors files und
 // METAGEN_CONTROLLERGEN=1 controller-gen must write the same roles).
 func TestGolden(t *testing.T) {
 	universe := &model.Universe{}
-	golden.Manifests(t, *update, golden.ManifestAnchor{Generator: "rbac:roleName=manager-role", Output: "rbac", File: "role.yaml"}, func(found markers.Set) ([]any, []error) { return rbac.Roles(universe, found) }, markers.RBACMarker)
+	golden.Manifests(t, *update, golden.ManifestAnchor{Generator: "rbac:roleName=manager-role", Output: "rbac", File: "role.yaml"}, func(found markers.Set) ([]any, []error) { return rbac.Roles(universe, found) }, markers.KBRBAC.Name)
 }
 
 // TestRoleNameSetting: --rbac-role-name names the roles of rules without roleName=….

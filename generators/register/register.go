@@ -18,6 +18,7 @@ package register
 
 import (
 	"errors"
+	"github.com/metagen-dev/metagen/generators/markers"
 	"go/types"
 	"os"
 	"path/filepath"
@@ -36,7 +37,7 @@ import (
 var Generator = &gen.Generator{
 	Name:       "register",
 	Doc:        "zz_generated.register.go for packages with +groupName and no register.go, as register-gen writes it.",
-	Markers:    []string{markerGroupName, markerRegisterGen},
+	Markers:    []markers.Definer{markers.GroupName, markers.K8sRegisterGen},
 	OutputFile: outputFile,
 	Enabled:    Generates,
 	Requires:   []*gen.Generator{deepcopy.Generator},
@@ -62,12 +63,10 @@ func prepare(p *gen.Prep) (any, error) {
 }
 
 const (
-	outputFile        = "zz_generated.register.go"
-	markerGroupName   = "groupName"
-	markerRegisterGen = "k8s:register-gen"
-	metav1Pkg         = "k8s.io/apimachinery/pkg/apis/meta/v1"
-	runtimePkg        = "k8s.io/apimachinery/pkg/runtime"
-	schemaPkg         = "k8s.io/apimachinery/pkg/runtime/schema"
+	outputFile = "zz_generated.register.go"
+	metav1Pkg  = "k8s.io/apimachinery/pkg/apis/meta/v1"
+	runtimePkg = "k8s.io/apimachinery/pkg/runtime"
+	schemaPkg  = "k8s.io/apimachinery/pkg/runtime/schema"
 )
 
 // declared are the names the generated file declares.
@@ -75,11 +74,11 @@ var declared = []string{"GroupName", "GroupVersion", "SchemeGroupVersion", "Reso
 
 // Generates reports whether the package gets a generated register file.
 func Generates(pkg *model.Package) bool {
-	if m, ok := pkg.Markers.Get(markerRegisterGen); ok {
+	if m, ok := markers.K8sRegisterGen.Marker(pkg.Markers); ok {
 		if strings.TrimSpace(m.Value) == "false" {
 			return false
 		}
-	} else if !pkg.Markers.Has(markerGroupName) {
+	} else if !markers.GroupName.Has(pkg.Markers) {
 		return false
 	}
 	if _, err := os.Stat(filepath.Join(pkg.Dir, "register.go")); err == nil {

@@ -409,7 +409,7 @@ func (a *analyzer) typePlan(t *model.Type) *typePlan {
 	self.pathName = t.Name
 	self.selfMarshalled = marshalsItself(t.Object.Type()) || hasSchemaType(t.Markers)
 	a.nameCustom(self, "ValidateCustom_"+t.Name)
-	if m, ok := t.Markers.Get("k8s:enum"); ok {
+	if m, ok := markers.K8sEnum.Marker(t.Markers); ok {
 		tp.enum = a.enumValues(t, m.Pos)
 	} else if self.wrappedEnum {
 		// +k8s:alpha=+k8s:enum: validation-gen marks the enum's errors.
@@ -552,7 +552,7 @@ func (a *analyzer) value(typ types.Type, d *declRules, pos token.Position, field
 // hasSchemaType reports +kubebuilder:validation:Type, which overrides the
 // schema type the Go type would give.
 func hasSchemaType(m markers.Set) bool {
-	_, ok := m.Get("kubebuilder:validation:Type")
+	_, ok := markers.KBValidationType.Marker(m)
 	return ok
 }
 
@@ -587,7 +587,7 @@ func (a *analyzer) nameCustom(d *declRules, name string) {
 		if !ok {
 			a.errorf(d.rules[i].pos, "+k8s:customValidation calls %s, which the package does not declare: func %s(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj <value>) field.ErrorList", name, name)
 		} else if sig := fn.Signature(); sig.Params().Len() != 5 || sig.Results().Len() != 1 {
-			a.errorf(d.rules[i].pos, "+k8s:customValidation: %s must take (ctx, op, fldPath, obj, oldObj) and return field.ErrorList", name)
+			a.errorf(d.rules[i].pos, markers.K8sCustomValidation.Tag()+": %s must take (ctx, op, fldPath, obj, oldObj) and return field.ErrorList", name)
 		}
 	}
 }
@@ -606,7 +606,7 @@ func (a *analyzer) subfield(v *valuePlan, c *chained, opaque bool) {
 	}
 	f := structFieldByJSON(s, c.name)
 	if f == nil {
-		a.errorf(c.pos, "+k8s:subfield(%s): %s has no field with JSON name %q", c.name, typeName(deref(v.typ)), c.name)
+		a.errorf(c.pos, markers.K8sSubfield.Tag()+"(%s): %s has no field with JSON name %q", c.name, typeName(deref(v.typ)), c.name)
 		return
 	}
 	part := a.value(f.Type(), c.rules, c.pos, nil)
@@ -623,7 +623,7 @@ func (a *analyzer) subfield(v *valuePlan, c *chained, opaque bool) {
 // reported). An owner type marked +k8s:opaqueType has none.
 func (a *analyzer) memberShortCircuits(owner types.Type, f *types.Var) []rule {
 	target := a.typeFnOf(owner)
-	if target == nil || target.plan == nil || target.plan.t.Markers.Has("k8s:opaqueType") {
+	if target == nil || target.plan == nil || markers.K8sOpaqueType.Has(target.plan.t.Markers) {
 		return nil
 	}
 	var out []rule
@@ -709,7 +709,7 @@ func (a *analyzer) listItem(v *valuePlan, c *chained) {
 			found = found || (f != nil && k.goName == path)
 		}
 		if !found {
-			a.errorf(c.pos, "+k8s:item(%s: …): %s is not a listMapKey of the list", arg.Name, arg.Name)
+			a.errorf(c.pos, markers.K8sItem.Tag()+"(%s: …): %s is not a listMapKey of the list", arg.Name, arg.Name)
 			return
 		}
 		keys = append(keys, itemKey{listKey: listKey{goName: path, pointer: isPointer(f.Type())}, value: arg})
@@ -858,7 +858,7 @@ func (a *analyzer) listKeys(elem types.Type, d *declRules) []listKey {
 	for _, name := range d.mapKeys {
 		field, path := promotedFieldByJSON(s, name)
 		if field == nil {
-			a.errorf(d.mapKeysPos, "+listMapKey=%s: %s has no field with JSON name %q", name, typeName(elem), name)
+			a.errorf(d.mapKeysPos, markers.ListMapKey.Tag()+"=%s: %s has no field with JSON name %q", name, typeName(elem), name)
 			continue
 		}
 		keyType := field.Type()
@@ -867,7 +867,7 @@ func (a *analyzer) listKeys(elem types.Type, d *declRules) []listKey {
 			keyType = keyType.(*types.Pointer).Elem()
 		}
 		if _, basic := keyType.Underlying().(*types.Basic); !basic {
-			a.errorf(d.mapKeysPos, "+listMapKey=%s: keys must be scalars or pointers to scalars, not %s", name, typeName(field.Type()))
+			a.errorf(d.mapKeysPos, markers.ListMapKey.Tag()+"=%s: keys must be scalars or pointers to scalars, not %s", name, typeName(field.Type()))
 			continue
 		}
 		keys = append(keys, listKey{goName: path, pointer: pointer, json: name})

@@ -33,9 +33,9 @@ type celPlan struct {
 }
 
 // celMarkers are the markers a CRD schema writes as x-kubernetes-validations.
-var celMarkers = []string{
-	"kubebuilder:validation:XValidation",
-	"kubebuilder:validation:ExactlyOneOf", "kubebuilder:validation:AtMostOneOf", "kubebuilder:validation:AtLeastOneOf",
+var celMarkers = []markers.Definer{
+	markers.KBValidationXValidation,
+	markers.KBValidationExactlyOneOf, markers.KBValidationAtMostOneOf, markers.KBValidationAtLeastOneOf,
 }
 
 // celRules plans the CEL rules of root type t: its schema expanded as for a
@@ -151,11 +151,11 @@ func (u *universePlan) immutablePositions() map[token.Position]bool {
 	u.immutable = map[token.Position]bool{}
 	for _, pkg := range u.byPath {
 		for _, t := range pkg.NamedTypes {
-			for _, m := range t.Markers.All(markerImmutableTag) {
+			for _, m := range markers.K8sImmutable.Markers(t) {
 				u.immutable[m.Pos] = true
 			}
 			for _, f := range t.Fields {
-				for _, m := range f.Markers.All(markerImmutableTag) {
+				for _, m := range markers.K8sImmutable.Markers(f) {
 					u.immutable[m.Pos] = true
 				}
 			}
@@ -164,16 +164,14 @@ func (u *universePlan) immutablePositions() map[token.Position]bool {
 	return u.immutable
 }
 
-const markerImmutableTag = "k8s:immutable"
-
 func firstCELMarker(t *model.Type) (markers.Marker, bool) {
 	sets := []markers.Set{t.Markers}
 	for _, f := range t.Fields {
 		sets = append(sets, f.Markers)
 	}
 	for _, set := range sets {
-		for _, name := range celMarkers {
-			if m, ok := set.Get(name); ok {
+		for _, def := range celMarkers {
+			if m, ok := set.Get(def.Definition().Name); ok {
 				return m, true
 			}
 		}

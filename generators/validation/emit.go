@@ -424,37 +424,9 @@ func typeFnCall(v *valuePlan) jen.Code {
 // can be nil.
 func paramType(t types.Type) jen.Code {
 	if isNilable(t) {
-		return typeCode(t)
+		return gen.TypeCode(t)
 	}
-	return jen.Op("*").Add(typeCode(t))
-}
-
-// typeCode renders a type with qualified names.
-func typeCode(t types.Type) *jen.Statement {
-	switch t := t.(type) {
-	case *types.Alias:
-		// The alias by its name, as written (it may be unexported).
-		if t.Obj().Pkg() == nil {
-			return jen.Id(t.Obj().Name())
-		}
-		return jen.Qual(t.Obj().Pkg().Path(), t.Obj().Name())
-	case *types.Named:
-		if t.Obj().Pkg() == nil {
-			return jen.Id(t.Obj().Name())
-		}
-		return jen.Qual(t.Obj().Pkg().Path(), t.Obj().Name())
-	case *types.Basic:
-		return jen.Id(t.Name())
-	case *types.Pointer:
-		return jen.Op("*").Add(typeCode(t.Elem()))
-	case *types.Slice:
-		return jen.Index().Add(typeCode(t.Elem()))
-	case *types.Map:
-		return jen.Map(typeCode(t.Key())).Add(typeCode(t.Elem()))
-	case *types.Array:
-		return jen.Index(jen.Lit(int(t.Len()))).Add(typeCode(t.Elem()))
-	}
-	return jen.Id(types.TypeString(t, nil))
+	return jen.Op("*").Add(gen.TypeCode(t))
 }
 
 func lowerFirst(s string) string {

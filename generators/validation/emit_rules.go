@@ -6,6 +6,8 @@ import (
 
 	"github.com/dave/jennifer/jen"
 	"k8s.io/gengo/v2/codetags"
+
+	"github.com/metagen-dev/metagen/generators/gen"
 )
 
 // ruleCalls turns a value's rules into validator calls.
@@ -20,7 +22,7 @@ func (w *writer) ruleCalls(v *valuePlan, stem string) []call {
 	if v.noNils {
 		elem := deref(v.typ.Underlying().(*types.Slice).Elem())
 		calls = append(calls, w.wrap(rule{}, v, call{
-			code:         jen.Qual(validatePkg, "PtrSliceNoNils").Types(typeCode(elem)).Call(stdArgs()...),
+			code:         jen.Qual(validatePkg, "PtrSliceNoNils").Types(gen.TypeCode(elem)).Call(stdArgs()...),
 			shortCircuit: true,
 		}))
 	}
@@ -148,7 +150,7 @@ func (w *writer) ruleCall(r rule, v *valuePlan, stem string) []call {
 		for _, value := range r.values {
 			values = append(values, jen.Lit(value))
 		}
-		w.vars = append(w.vars, jen.Var().Id(name).Op("=").Qual(setsPkg, "New").Types(typeCode(scalar)).Call(values...))
+		w.vars = append(w.vars, jen.Var().Id(name).Op("=").Qual(setsPkg, "New").Types(gen.TypeCode(scalar)).Call(values...))
 		c.code = validate("Enum", jen.Id(name), jen.Nil())
 	case ruleNEQ:
 		c.code = validate("NEQ", neqLiteral(r))
@@ -329,7 +331,7 @@ func (w *writer) matchFunc(v *valuePlan) jen.Code {
 			same = jen.Add(same).Op("&&").Add(cmp)
 		}
 	}
-	return jen.Func().Params(jen.Id("a").Op(",").Id("b").Op("*").Add(typeCode(elem))).Bool().Block(jen.Return(same))
+	return jen.Func().Params(jen.Id("a").Op(",").Id("b").Op("*").Add(gen.TypeCode(elem))).Bool().Block(jen.Return(same))
 }
 
 // itemEquiv tells unchanged items from changed ones; unpaired items (no
@@ -387,13 +389,13 @@ func (w *writer) itemFunc(item *valuePlan, stem string, typ types.Type) jen.Code
 		obj, oldObj = "item", "oldItem"
 		body = append([]jen.Code{
 			jen.Id("obj").Op(":=").Op("*").Id("item"),
-			jen.Var().Id("oldObj").Add(typeCode(typ)),
+			jen.Var().Id("oldObj").Add(gen.TypeCode(typ)),
 			jen.If(jen.Id("oldItem").Op("!=").Nil()).Block(jen.Id("oldObj").Op("=").Op("*").Id("oldItem")),
 		}, body...)
 	}
 	return jen.Func().Params(
 		jen.Id("ctx").Qual(contextPkg, "Context"), jen.Id("op").Qual(operationPkg, "Operation"),
-		jen.Id("fldPath").Op("*").Qual(fieldPkg, "Path"), jen.Id(obj).Op(",").Id(oldObj).Op("*").Add(typeCode(typ)),
+		jen.Id("fldPath").Op("*").Qual(fieldPkg, "Path"), jen.Id(obj).Op(",").Id(oldObj).Op("*").Add(gen.TypeCode(typ)),
 	).Params(jen.Id("errs").Qual(fieldPkg, "ErrorList")).Block(body...)
 }
 

@@ -4,6 +4,8 @@ import (
 	"go/types"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/metagen-dev/metagen/generators/gen"
 )
 
 // The checks of the CRD-schema dialect (+kubebuilder:validation markers,
@@ -199,7 +201,7 @@ func (w *writer) schemaListChecks(v *valuePlan) []jen.Code {
 	}
 	keys = append([]jen.Code{jen.Id("key").Op(":=").Map(jen.String()).Any().Values()}, keys...)
 	keys = append(keys, jen.Return(jen.Id("key")))
-	keyFn := jen.Func().Params(jen.Id("a").Op("*").Add(typeCode(item))).Map(jen.String()).Any().Block(keys...)
+	keyFn := jen.Func().Params(jen.Id("a").Op("*").Add(gen.TypeCode(item))).Map(jen.String()).Any().Block(keys...)
 	fn := "ListMapDuplicates"
 	if isPointer(elem) {
 		fn = "PtrListMapDuplicates"

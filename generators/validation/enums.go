@@ -83,7 +83,7 @@ func (a *analyzer) constMarkers(doc *ast.CommentGroup) markers.Set {
 	found, errs := a.u.comments.GroupMarkers(doc, markers.OnConst)
 	var set markers.Set
 	for _, m := range found {
-		if !strings.HasPrefix(m.Name, "k8s:") || m.Def != nil && m.Def.Reader != "validation" {
+		if !strings.HasPrefix(m.Name, "k8s:") || m.Def != nil && !m.Def.ValidationGen() {
 			continue
 		}
 		problems := problemsAt(errs, m.Pos)
@@ -114,21 +114,21 @@ func (a *analyzer) readExclusion(c *types.Const, set markers.Set) {
 			return
 		}
 		switch m.Name {
-		case "k8s:enumExclude":
+		case markers.K8sEnumExclude.Name:
 			ex.always = true
-		case "k8s:ifEnabled", "k8s:ifDisabled":
+		case markers.K8sIfEnabled.Name, markers.K8sIfDisabled.Name:
 			tag, ok := markers.Value[markers.ValidationTag](m)
 			if !ok {
 				a.refused(m)
 				return
 			}
 			option, ok := tag.PositionalArg()
-			if !ok || option.Value == "" || tag.ValueTag == nil || tag.ValueTag.Name != "k8s:enumExclude" ||
+			if !ok || option.Value == "" || tag.ValueTag == nil || !markers.K8sEnumExclude.Names(tag.ValueTag.Name) ||
 				tag.ValueTag.ValueType != codetags.ValueTypeNone || len(tag.ValueTag.Args) > 0 {
 				a.errorf(m.Pos, "on a constant, +%s applies only to +k8s:enumExclude: +%s(MyFeature)=+k8s:enumExclude", m.Name, m.Name)
 				return
 			}
-			ex.when = append(ex.when, enumExclusion{name: c.Name(), option: option.Value, excludeWhen: m.Name == "k8s:ifEnabled"})
+			ex.when = append(ex.when, enumExclusion{name: c.Name(), option: option.Value, excludeWhen: markers.K8sIfEnabled.Is(m)})
 		default:
 			a.errorf(m.Pos, "+%s cannot be used on a constant", m.Name)
 			return
@@ -141,7 +141,7 @@ func (a *analyzer) readExclusion(c *types.Const, set markers.Set) {
 // +k8s:enum type of this package.
 func (a *analyzer) isEnumConst(c *types.Const, m markers.Marker) bool {
 	if named, ok := c.Type().(*types.Named); ok && named.Obj().Pkg() == a.pkg.Types {
-		if t := lookupType(a.pkg, named.Obj()); t != nil && t.Markers.Has("k8s:enum") {
+		if t := lookupType(a.pkg, named.Obj()); t != nil && markers.K8sEnum.Has(t.Markers) {
 			return true
 		}
 	}

@@ -100,7 +100,7 @@ func (e *equality) elemFunc(t types.Type) (jen.Code, bool) {
 	if !ok {
 		return nil, false
 	}
-	return jen.Func().Params(jen.Id("a").Op(",").Id("b").Add(typeCode(t))).Bool().Block(jen.Return(same)), true
+	return jen.Func().Params(jen.Id("a").Op(",").Id("b").Add(gen.TypeCode(t))).Bool().Block(jen.Return(same)), true
 }
 
 // helper returns the equal<Type> helper of a struct type, writing it on
@@ -166,7 +166,7 @@ func (e *equality) write(file *jen.File) {
 	sort.Slice(helpers, func(i, j int) bool { return helpers[i].name < helpers[j].name })
 	for _, h := range helpers {
 		file.Comment(h.name + " reports whether two " + h.typ.Obj().Name() + " values are equal as equality.Semantic sees them.")
-		file.Func().Id(h.name).Params(jen.Id("a").Op(",").Id("b").Op("*").Add(typeCode(h.typ))).Bool().
+		file.Func().Id(h.name).Params(jen.Id("a").Op(",").Id("b").Op("*").Add(gen.TypeCode(h.typ))).Bool().
 			Block(jen.Return(h.body))
 		file.Line()
 	}

@@ -35,8 +35,6 @@ import (
 // value of the external type in this package calls its Validate_<Type>
 // (typeFnOf), and the writer names the type through typeRef, qualified.
 
-const markerValidationFor = "metagen:validation-for"
-
 // declaration is one +metagen:validation-for struct.
 type declaration struct {
 	decl *model.Type
@@ -89,7 +87,7 @@ func (u *universePlan) readDeclarations(analyzers []*analyzer) {
 			continue
 		}
 		for _, t := range a.pkg.NamedTypes {
-			m, ok := t.Markers.Get(markerValidationFor)
+			m, ok := markers.MetagenValidationFor.Marker(t.Markers)
 			if !ok {
 				continue
 			}
@@ -109,7 +107,7 @@ func (u *universePlan) readDeclarations(analyzers []*analyzer) {
 // resolveExternal finds the struct type a declaration is for.
 func (a *analyzer) resolveExternal(t *model.Type, m markers.Marker) *types.TypeName {
 	if _, ok := t.Object.Type().Underlying().(*types.Struct); !ok || t.IsAlias() {
-		a.errorf(m.Pos, "+%s applies to struct declarations: %s is not a struct", markerValidationFor, t.Name)
+		a.errorf(m.Pos, "+%s applies to struct declarations: %s is not a struct", markers.MetagenValidationFor, t.Name)
 		return nil
 	}
 	value := m.Value // checked at load: a qualified name, unquoted
@@ -119,30 +117,30 @@ func (a *analyzer) resolveExternal(t *model.Type, m markers.Marker) *types.TypeN
 	}
 	path, name := value[:dot], value[dot+1:]
 	if path == a.pkg.Path {
-		a.errorf(m.Pos, "+%s=%s: %s is a type of this package; write its markers on it", markerValidationFor, value, name)
+		a.errorf(m.Pos, "+%s=%s: %s is a type of this package; write its markers on it", markers.MetagenValidationFor, value, name)
 		return nil
 	}
 	pkg := a.importedPackage(path)
 	if pkg == nil {
-		a.errorf(m.Pos, "+%s=%s: unknown import path %q: no file of package %s imports it (import it, e.g. in a custom validation function or with a blank import)", markerValidationFor, value, path, a.pkg.Name)
+		a.errorf(m.Pos, "+%s=%s: unknown import path %q: no file of package %s imports it (import it, e.g. in a custom validation function or with a blank import)", markers.MetagenValidationFor, value, path, a.pkg.Name)
 		return nil
 	}
 	obj, _ := pkg.Scope().Lookup(name).(*types.TypeName)
 	if obj == nil || !obj.Exported() {
-		a.errorf(m.Pos, "+%s=%s: package %s has no exported type %s", markerValidationFor, value, path, name)
+		a.errorf(m.Pos, "+%s=%s: package %s has no exported type %s", markers.MetagenValidationFor, value, path, name)
 		return nil
 	}
 	named, _ := types.Unalias(obj.Type()).(*types.Named)
 	if named == nil {
-		a.errorf(m.Pos, "+%s=%s: %s is not a named type", markerValidationFor, value, name)
+		a.errorf(m.Pos, "+%s=%s: %s is not a named type", markers.MetagenValidationFor, value, name)
 		return nil
 	}
 	if named.TypeParams().Len() > 0 {
-		a.errorf(m.Pos, "+%s=%s: generic types are not supported", markerValidationFor, value)
+		a.errorf(m.Pos, "+%s=%s: generic types are not supported", markers.MetagenValidationFor, value)
 		return nil
 	}
 	if _, ok := named.Underlying().(*types.Struct); !ok {
-		a.errorf(m.Pos, "+%s=%s: %s is not a struct type; write rules for its values on the declared fields that hold them", markerValidationFor, value, typeName(named))
+		a.errorf(m.Pos, "+%s=%s: %s is not a struct type; write rules for its values on the declared fields that hold them", markers.MetagenValidationFor, value, typeName(named))
 		return nil
 	}
 	return named.Obj()
@@ -180,18 +178,18 @@ func (a *analyzer) buildTargets() {
 			continue
 		}
 		if prev := first[d.external]; prev != nil {
-			a.errorf(d.marker.Pos, "+%s=%s: %s already declares validation for %s (at %s)", markerValidationFor, d.marker.Value, prev.decl.Name, typeName(d.external.Type()), shortPos(prev.decl.Pos))
+			a.errorf(d.marker.Pos, "+%s=%s: %s already declares validation for %s (at %s)", markers.MetagenValidationFor, d.marker.Value, prev.decl.Name, typeName(d.external.Type()), shortPos(prev.decl.Pos))
 			continue
 		}
 		first[d.external] = d
 		name := d.external.Name()
 		if prev := names[name]; prev != nil {
-			a.errorf(d.marker.Pos, "+%s=%s: Validate_%s would be declared twice, for %s and %s", markerValidationFor, d.marker.Value, name, typeName(prev.external.Type()), typeName(d.external.Type()))
+			a.errorf(d.marker.Pos, "+%s=%s: Validate_%s would be declared twice, for %s and %s", markers.MetagenValidationFor, d.marker.Value, name, typeName(prev.external.Type()), typeName(d.external.Type()))
 			continue
 		}
 		names[name] = d
 		if local, ok := a.pkg.Types.Scope().Lookup(name).(*types.TypeName); ok && set.byDecl[local] == nil {
-			a.errorf(d.marker.Pos, "+%s=%s: Validate_%s would be declared twice, for %s and for the package's own type %s", markerValidationFor, d.marker.Value, name, typeName(d.external.Type()), name)
+			a.errorf(d.marker.Pos, "+%s=%s: Validate_%s would be declared twice, for %s and for the package's own type %s", markers.MetagenValidationFor, d.marker.Value, name, typeName(d.external.Type()), name)
 			continue
 		}
 		d.target = a.target(d)
@@ -208,7 +206,7 @@ func (a *analyzer) target(d *declaration) *model.Type {
 		Object:  d.external,
 		Pos:     d.decl.Pos,
 		Doc:     d.decl.Doc,
-		Markers: withoutMarker(d.decl.Markers, markerValidationFor),
+		Markers: withoutMarker(d.decl.Markers, markers.MetagenValidationFor.Name),
 	}
 	declared := map[string]bool{}
 	ok := true
@@ -230,10 +228,10 @@ func (a *analyzer) target(d *declaration) *model.Type {
 		}
 		declared[f.GoName] = true
 		field := externalField(v, s.Tag(i), f)
-		if !f.Markers.Has("k8s:opaqueType") {
+		if !markers.K8sOpaqueType.Has(f.Markers) {
 			if undeclared := a.undeclaredStruct(v.Type(), map[types.Type]bool{}); undeclared != nil {
 				a.errorf(f.Pos, "field %s: %s is a struct of another package with no validation here: declare it too (+%s=%s), or mark the field +k8s:opaqueType to leave it unvalidated",
-					f.GoName, typeName(undeclared), markerValidationFor, externalName(undeclared.Obj()))
+					f.GoName, typeName(undeclared), markers.MetagenValidationFor, externalName(undeclared.Obj()))
 				ok = false
 			}
 		}

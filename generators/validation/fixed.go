@@ -7,6 +7,8 @@ import (
 
 	"github.com/dave/jennifer/jen"
 	"k8s.io/gengo/v2/codetags"
+
+	"github.com/metagen-dev/metagen/generators/markers"
 )
 
 // The test-only tags +k8s:validateTrue, +k8s:validateFalse,
@@ -32,11 +34,11 @@ type fixedResult struct {
 // arguments and value.
 func (a *analyzer) readFixed(tag codetags.Tag, pos token.Position) (rule, bool) {
 	name := "+" + tag.Name
-	if tag.Name == "k8s:validateError" {
+	if markers.K8sValidateError.Names(tag.Name) {
 		a.errorf(pos, "%s: forced error: %q", name, tag.Value)
 		return rule{}, false
 	}
-	f := &fixedResult{result: tag.Name != "k8s:validateFalse"}
+	f := &fixedResult{result: !markers.K8sValidateFalse.Names(tag.Name)}
 	for _, arg := range tag.Args {
 		if arg.Type != codetags.ArgTypeString {
 			a.errorf(pos, "%s: argument %q must be a string", name, arg.Name)

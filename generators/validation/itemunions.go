@@ -10,6 +10,7 @@ import (
 	"github.com/dave/jennifer/jen"
 	"k8s.io/gengo/v2/codetags"
 
+	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/markers"
 )
 
@@ -70,11 +71,11 @@ func (a *analyzer) itemUnions(v *valuePlan, d *declRules) {
 	var families []string
 	first := map[string]unionTag{}
 	for _, t := range tags {
-		if t.tag == "+k8s:unionDiscriminator" {
+		if t.tag == markers.K8sUnionDiscriminator.Tag() {
 			a.errorf(t.pos, "%s applies to a string field of a struct, not to list items", t.tag)
 			continue
 		}
-		zeroOrOne := t.tag == "+k8s:zeroOrOneOfMember"
+		zeroOrOne := t.tag == markers.K8sZeroOrOneOfMember.Tag()
 		family := unionFamily(zeroOrOne)
 		if f, seen := first[family]; !seen {
 			first[family] = t.unionTag
@@ -197,7 +198,7 @@ func listHasItem(v *valuePlan, keys []itemKey) jen.Code {
 			match = match.Op("&&").Add(cond)
 		}
 	}
-	return jen.Func().Params(jen.Id("list").Add(typeCode(v.typ))).Bool().Block(
+	return jen.Func().Params(jen.Id("list").Add(gen.TypeCode(v.typ))).Bool().Block(
 		jen.For(jen.Id("i").Op(":=").Range().Id("list")).Block(
 			jen.If(match).Block(jen.Return(jen.True())),
 		),

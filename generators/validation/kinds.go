@@ -8,6 +8,7 @@ import (
 
 	"k8s.io/gengo/v2/codetags"
 
+	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/schema/rules"
 )
 
@@ -158,7 +159,7 @@ func (a *analyzer) readNumbers(r *rule, scalar types.Type) bool {
 
 func (a *analyzer) presenceApplies(r *rule, typ types.Type, d *declRules) bool {
 	if isStruct(typ) {
-		if r.tag == "+k8s:required" || r.tag == "+k8s:optional" || r.tag == "+k8s:forbidden" {
+		if r.tag == markers.K8sRequired.Tag() || r.tag == markers.K8sOptional.Tag() || r.tag == markers.K8sForbidden.Tag() {
 			a.errorf(r.pos, "non-pointer structs cannot use the %s tag: a struct value is always present", r.tag)
 		}
 		return false

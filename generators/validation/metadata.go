@@ -40,10 +40,10 @@ func (a *analyzer) metadataPlan(t *model.Type) *metadataPlan {
 	}
 	p := &metadataPlan{namespaced: a.namespaced(t)}
 	p.customResource = a.isCustomResource(t)
-	if m, ok := t.Markers.Get(markerNameFormat); ok {
+	if m, ok := markers.MetagenNameFormat.Marker(t.Markers); ok {
 		p.nameFormat = nameFormats[m.Value]
 		if p.customResource && p.nameFormat != "" {
-			a.errorf(m.Pos, "+%s=%s: kube-apiserver always validates the names of custom resources as DNS subdomains", markerNameFormat, m.Value)
+			a.errorf(m.Pos, "+%s=%s: kube-apiserver always validates the names of custom resources as DNS subdomains", markers.MetagenNameFormat, m.Value)
 		}
 	}
 	p.group, p.owned = a.ownedFinalizers(t)
@@ -62,10 +62,10 @@ func (a *analyzer) namespaced(t *model.Type) bool {
 }
 
 func (a *analyzer) isCustomResource(t *model.Type) bool {
-	if m, ok := t.Markers.Get(markerCustomResource); ok {
+	if m, ok := markers.MetagenCustomResource.Marker(t.Markers); ok {
 		return m.Bool()
 	}
-	m, ok := a.pkg.Markers.Get(markerCustomResource)
+	m, ok := markers.MetagenCustomResource.Marker(a.pkg.Markers)
 	return ok && m.Bool()
 }
 
@@ -87,7 +87,7 @@ func (a *analyzer) ownedFinalizers(t *model.Type) (string, []string) {
 // metadataMarkersUnused reports metadata markers on types that get no
 // metadata validation: types that are not root types, or have no ObjectMeta.
 func (a *analyzer) metadataMarkersUnused(t *model.Type) {
-	for _, name := range []string{markerNameFormat, markerFinalizers} {
+	for _, name := range []string{markers.MetagenNameFormat.Name, markers.MetagenAllowedFinalizers.Name} {
 		if m, ok := t.Markers.Get(name); ok {
 			a.errorf(m.Pos, "+%s has no effect: %s is not a root type that embeds metav1.ObjectMeta", name, t.Name)
 		}
@@ -99,10 +99,10 @@ func (a *analyzer) metadataMarkersUnused(t *model.Type) {
 func opaqueMarked(set markers.Set) bool {
 	for _, m := range set {
 		switch m.Name {
-		case "k8s:opaqueType":
+		case markers.K8sOpaqueType.Name:
 			return true
-		case "k8s:alpha", "k8s:beta":
-			if strings.TrimSpace(m.Value) == "+k8s:opaqueType" {
+		case markers.K8sAlpha.Name, markers.K8sBeta.Name:
+			if strings.TrimSpace(m.Value) == markers.K8sOpaqueType.Tag() {
 				return true
 			}
 		}

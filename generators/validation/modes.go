@@ -12,6 +12,7 @@ import (
 	"github.com/dave/jennifer/jen"
 	"k8s.io/gengo/v2/codetags"
 
+	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/markers"
 )
 
@@ -262,7 +263,7 @@ func (a *analyzer) discriminatorFits(fp *fieldPlan, d discriminatorTag) bool {
 // for one mode add up, in the order written.
 func (a *analyzer) modeMember(tp *structScope, g *modeGroup, fp *fieldPlan, tags []modeTag) *modeMember {
 	if isStruct(fp.f.Type()) {
-		a.errorf(tags[0].pos, "+k8s:ifMode: field %s is a struct value, which is always set and cannot be forbidden in other modes; use a pointer", fp.f.GoName)
+		a.errorf(tags[0].pos, markers.K8sIfMode.Tag()+": field %s is a struct value, which is always set and cannot be forbidden in other modes; use a pointer", fp.f.GoName)
 		return nil
 	}
 	member := &modeMember{field: fp, stability: tags[0].stability}
@@ -296,7 +297,7 @@ func (a *analyzer) modeValueFits(g *modeGroup, m modeTag) bool {
 	disc := g.discriminator.f
 	if basicInfo(disc.Type())&types.IsBoolean != 0 {
 		if m.mode != "true" && m.mode != "false" {
-			a.errorf(m.pos, "+k8s:ifMode(%q): discriminator %s is a bool; the mode is \"true\" or \"false\"", m.mode, disc.GoName)
+			a.errorf(m.pos, markers.K8sIfMode.Tag()+"(%q): discriminator %s is a bool; the mode is \"true\" or \"false\"", m.mode, disc.GoName)
 			return false
 		}
 		return true
@@ -314,7 +315,7 @@ func (a *analyzer) modeValueFits(g *modeGroup, m modeTag) bool {
 	for i, v := range enum.values {
 		quoted[i] = strconv.Quote(v)
 	}
-	a.errorf(m.pos, "+k8s:ifMode(%q): unknown mode; %s, the type of discriminator %s, is an enum of %s", m.mode, typeName(disc.Type()), disc.GoName, strings.Join(quoted, ", "))
+	a.errorf(m.pos, markers.K8sIfMode.Tag()+"(%q): unknown mode; %s, the type of discriminator %s, is an enum of %s", m.mode, typeName(disc.Type()), disc.GoName, strings.Join(quoted, ", "))
 	return false
 }
 
@@ -335,7 +336,7 @@ func (a *analyzer) onlyOwnRules(m modeTag) bool {
 	if d.items != nil || d.keys != nil || d.listType != "" || len(d.mapKeys) > 0 || d.unique != "" || d.customUniq ||
 		len(d.subfields) > 0 || len(d.listItems) > 0 || len(d.unions) > 0 || len(d.dependents) > 0 ||
 		len(d.modes) > 0 || len(d.discriminators) > 0 {
-		a.errorf(m.pos, "+k8s:ifMode(%q): only tags that validate the field's own value can depend on a mode (not iterations, list semantics, subfields, items, unions, dependencies or modes)", m.mode)
+		a.errorf(m.pos, markers.K8sIfMode.Tag()+"(%q): only tags that validate the field's own value can depend on a mode (not iterations, list semantics, subfields, items, unions, dependencies or modes)", m.mode)
 		return false
 	}
 	return true
@@ -381,11 +382,11 @@ func (w *writer) discriminated(tp *structScope, g *modeGroup, m *modeMember, sub
 	forbidden = markStability(forbidden, m.stability)
 	return appendErrs(jen.Qual(validatePkg, "Discriminated").Call(stdArgs(
 		jen.Lit(m.field.path),
-		jen.Func().Params(jen.Id("obj").Op("*").Add(typeCode(tp.owner))).Add(paramType(typ)).Block(jen.Return(get)),
-		jen.Func().Params(jen.Id("obj").Op("*").Add(typeCode(tp.owner))).Add(typeCode(discType)).Block(jen.Return(jen.Id("obj").Dot(g.discriminator.f.GoName))),
+		jen.Func().Params(jen.Id("obj").Op("*").Add(gen.TypeCode(tp.owner))).Add(paramType(typ)).Block(jen.Return(get)),
+		jen.Func().Params(jen.Id("obj").Op("*").Add(gen.TypeCode(tp.owner))).Add(gen.TypeCode(discType)).Block(jen.Return(jen.Id("obj").Dot(g.discriminator.f.GoName))),
 		w.partEquiv(typ),
 		validatorFunc(typ, jen.Return(forbidden)),
-		jen.Index().Qual(validatePkg, "DiscriminatedRule").Types(paramType(typ), typeCode(discType)).Values(rules...),
+		jen.Index().Qual(validatePkg, "DiscriminatedRule").Types(paramType(typ), gen.TypeCode(discType)).Values(rules...),
 	)...))
 }
 

@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/markers"
 )
 
 // Values of types from packages this run does not generate validation for.
@@ -213,7 +214,7 @@ func (u *universePlan) reportOutside() {
 }
 
 func outsideError(r *outsideRef) error {
-	opaque := "+k8s:opaqueType"
+	opaque := markers.K8sOpaqueType.Tag()
 	for i := len(r.steps) - 1; i >= 0; i-- {
 		opaque = "+k8s:" + r.steps[i] + "=" + opaque
 	}
@@ -223,7 +224,7 @@ func outsideError(r *outsideRef) error {
 		why, remedy = "does not opt in with +k8s:validation-gen", "opt the package in"
 	}
 	if isStruct(r.typ) {
-		remedy += ", declare its rules with +" + markerValidationFor
+		remedy += ", declare its rules with " + markers.MetagenValidationFor.Tag()
 	}
 	return diag.Errorf(r.pos, "%s of type %s.%s: package %s %s and declares no Validate_%s, so its rules are unknown "+
 		"(validation-gen stops here too); %s, or write %s to leave the value unvalidated",

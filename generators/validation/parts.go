@@ -6,6 +6,7 @@ import (
 	"github.com/dave/jennifer/jen"
 	"k8s.io/gengo/v2/codetags"
 
+	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/markers"
 )
 
@@ -22,7 +23,7 @@ func (w *writer) partChecks(v *valuePlan, stem string) []jen.Code {
 		}
 		call := appendErrs(jen.Qual(validatePkg, "Subfield").Call(stdArgs(
 			jen.Lit(p.json),
-			jen.Func().Params(jen.Id("o").Op("*").Add(typeCode(owner))).Add(paramType(p.value.typ)).Block(jen.Return(get)),
+			jen.Func().Params(jen.Id("o").Op("*").Add(gen.TypeCode(owner))).Add(paramType(p.value.typ)).Block(jen.Return(get)),
 			w.partEquiv(p.value.typ),
 			w.partFunc(p.value, stem+p.goName),
 		)...))
@@ -38,7 +39,7 @@ func (w *writer) partChecks(v *valuePlan, stem string) []jen.Code {
 			elem, fn = deref(elem), "PtrSliceItem"
 		}
 		out = append(out, appendErrs(jen.Qual(validatePkg, fn).Call(stdArgs(
-			jen.Func().Params(jen.Id("item").Op("*").Add(typeCode(elem))).Bool().Block(jen.Return(itemMatch(p.keys))),
+			jen.Func().Params(jen.Id("item").Op("*").Add(gen.TypeCode(elem))).Bool().Block(jen.Return(itemMatch(p.keys))),
 			w.eq.matchFunc(elem),
 			w.partFunc(p.value, stem+"Item"),
 		)...)))

@@ -12,23 +12,6 @@ import (
 	"github.com/metagen-dev/metagen/generators/register"
 )
 
-// The markers this generator reads besides the field rules of tags.go.
-const (
-	markerActivation     = "k8s:validation-gen"
-	markerInput          = "k8s:validation-gen-input"
-	markerSchemeRegistry = "k8s:validation-gen-scheme-registry"
-	markerSupports       = "k8s:supportsSubresource"
-	markerIsSubresource  = "k8s:isSubresource"
-	markerNonNamespaced  = "genclient:nonNamespaced"
-	markerResource       = "kubebuilder:resource"
-	markerNameFormat     = "metagen:name-format"
-	markerCustomResource = "metagen:custom-resource"
-	markerFinalizers     = "metagen:allowed-finalizers"
-	markerGroupName      = "groupName"
-	markerInterfaces     = "k8s:deepcopy-gen:interfaces"
-	markerObjectRoot     = "kubebuilder:object:root"
-)
-
 // filter is one value of the package's +k8s:validation-gen tags.
 type filter struct {
 	all           bool
@@ -42,7 +25,7 @@ type filter struct {
 // activation returns the package's type filters, or false when the package
 // does not opt in. +k8s:validation-gen=false turns the package off.
 func activation(pkg *model.Package) ([]filter, bool) {
-	tags := pkg.Markers.All(markerActivation)
+	tags := markers.K8sValidationGen.Markers(pkg.Markers)
 	if len(tags) == 0 {
 		return nil, false
 	}
@@ -81,13 +64,13 @@ func (a *analyzer) checkFilters(filters []filter) {
 	for _, f := range filters {
 		switch {
 		case f.unknown != "":
-			a.errorf(f.pos, "unknown value %q for +%s: want *, TypeMeta, TypesWithField=<field> or TypesWithSuffix=<suffix>", f.unknown, markerActivation)
+			a.errorf(f.pos, "unknown value %q for +%s: want *, TypeMeta, TypesWithField=<field> or TypesWithSuffix=<suffix>", f.unknown, markers.K8sValidationGen)
 		case f.emptyArgument:
-			a.errorf(f.pos, "+%s needs a name after '='", markerActivation)
+			a.errorf(f.pos, "+%s needs a name after '='", markers.K8sValidationGen)
 		}
 	}
-	if m, ok := a.pkg.Markers.Get(markerInput); ok && strings.TrimSpace(m.Value) != a.pkg.Path {
-		a.errorf(m.Pos, "+%s=%s: metagen generates validation next to the types it validates; remove the tag, or run metagen on %s", markerInput, m.Value, m.Value)
+	if m, ok := markers.K8sValidationGenInput.Marker(a.pkg.Markers); ok && strings.TrimSpace(m.Value) != a.pkg.Path {
+		a.errorf(m.Pos, "+%s=%s: metagen generates validation next to the types it validates; remove the tag, or run metagen on %s", markers.K8sValidationGenInput, m.Value, m.Value)
 	}
 }
 
@@ -97,7 +80,7 @@ func isRootType(t *model.Type, filters []filter) bool {
 	if !token.IsExported(t.Name) || t.IsAlias() {
 		return false
 	}
-	if m, ok := t.Markers.Get(markerActivation); ok {
+	if m, ok := markers.K8sValidationGen.Marker(t.Markers); ok {
 		return m.Value == "true"
 	}
 	if embedsListMeta(t) {
@@ -148,7 +131,7 @@ func isMetav1(t types.Type, name string) bool {
 // it too, since kube-apiserver validates the CRD's /status writes.
 func (a *analyzer) subresources(t *model.Type) []string {
 	set := map[string]bool{}
-	if m, ok := t.Markers.Get(markerIsSubresource); ok {
+	if m, ok := markers.K8sIsSubresource.Marker(t.Markers); ok {
 		set[a.subresourcePath(m)] = true
 	} else {
 		set["/"] = true
@@ -156,7 +139,7 @@ func (a *analyzer) subresources(t *model.Type) []string {
 			set["/status"] = true
 		}
 	}
-	for _, m := range t.Markers.All(markerSupports) {
+	for _, m := range markers.K8sSupportsSubresource.Markers(t.Markers) {
 		set[a.subresourcePath(m)] = true
 	}
 	return sortedKeys(set)
@@ -173,7 +156,7 @@ func (a *analyzer) subresourcePath(m markers.Marker) string {
 // schemeRegistry returns the scheme type RegisterValidations takes as a
 // qualified name, or "" for no registration.
 func (a *analyzer) schemeRegistry() (pkgPath, name string, register bool) {
-	m, ok := a.pkg.Markers.Get(markerSchemeRegistry)
+	m, ok := markers.K8sValidationGenSchemeRegistry.Marker(a.pkg.Markers)
 	if !ok {
 		return "k8s.io/apimachinery/pkg/runtime", "Scheme", true
 	}
@@ -183,7 +166,7 @@ func (a *analyzer) schemeRegistry() (pkgPath, name string, register bool) {
 	}
 	dot := strings.LastIndexByte(value, '.')
 	if dot <= 0 || dot == len(value)-1 {
-		a.errorf(m.Pos, "+%s=%s: want a qualified type name such as k8s.io/apimachinery/pkg/runtime.Scheme, or nil", markerSchemeRegistry, m.Value)
+		a.errorf(m.Pos, "+%s=%s: want a qualified type name such as k8s.io/apimachinery/pkg/runtime.Scheme, or nil", markers.K8sValidationGenSchemeRegistry, m.Value)
 		return "", "", false
 	}
 	return value[:dot], value[dot+1:], true

@@ -208,37 +208,37 @@ func (d *declRules) keyRules() *declRules {
 }
 
 // readMarkers lists the markers this generator reads, for help.
-var readMarkers = []string{
-	markerActivation, markerInput, markerSchemeRegistry, markerSupports, markerIsSubresource,
-	"k8s:required", "k8s:optional", "k8s:forbidden", "k8s:immutable", "k8s:update", "k8s:monotonic",
-	"k8s:minimum", "k8s:maximum", "k8s:minLength", "k8s:maxLength", "k8s:maxBytes", "k8s:format",
-	"k8s:minItems", "k8s:maxItems", "k8s:minProperties", "k8s:maxProperties",
-	"k8s:enum", "k8s:neq", "k8s:listType", "k8s:listMapKey", "k8s:unique", "k8s:customUnique",
-	"k8s:eachVal", "k8s:eachKey", "k8s:alpha", "k8s:beta", "k8s:ifEnabled", "k8s:ifDisabled", "k8s:opaqueType",
-	"k8s:item", "k8s:subfield", "k8s:unionMember", "k8s:unionDiscriminator", "k8s:zeroOrOneOfMember",
-	"k8s:dependentRequired", "k8s:dependentForbidden", "k8s:customValidation",
-	"k8s:modeDiscriminator", "k8s:ifMode", "k8s:enumExclude",
-	"k8s:validateTrue", "k8s:validateFalse", "k8s:validateTrueAlpha", "k8s:validateTrueBeta", "k8s:validateError",
-	"required", "optional", "default", "listType", "listMapKey",
-	"kubebuilder:validation:Required", "kubebuilder:validation:Optional",
-	"kubebuilder:validation:Minimum", "kubebuilder:validation:Maximum",
-	"kubebuilder:validation:ExclusiveMinimum", "kubebuilder:validation:ExclusiveMaximum",
-	"kubebuilder:validation:MultipleOf", "kubebuilder:validation:MinLength", "kubebuilder:validation:MaxLength",
-	"kubebuilder:validation:Pattern", "kubebuilder:validation:Format", "kubebuilder:validation:Enum",
-	"kubebuilder:validation:MinItems", "kubebuilder:validation:MaxItems", "kubebuilder:validation:UniqueItems",
-	"kubebuilder:validation:MinProperties", "kubebuilder:validation:MaxProperties",
-	"kubebuilder:validation:items", "kubebuilder:validation:XValidation",
-	"kubebuilder:validation:ExactlyOneOf", "kubebuilder:validation:AtMostOneOf", "kubebuilder:validation:AtLeastOneOf",
-	markerNonNamespaced, markerResource, markerNameFormat, markerCustomResource, markerFinalizers, markerGroupName,
-	markerValidationFor,
-	"k8s:validation-gen-nolint", "k8s:validation-gen-test-fixture", "k8s:deprecated", "k8s:unknownTag", // known, and left alone
+var readMarkers = []markers.Definer{
+	markers.K8sValidationGen, markers.K8sValidationGenInput, markers.K8sValidationGenSchemeRegistry, markers.K8sSupportsSubresource, markers.K8sIsSubresource,
+	markers.K8sRequired, markers.K8sOptional, markers.K8sForbidden, markers.K8sImmutable, markers.K8sUpdate, markers.K8sMonotonic,
+	markers.K8sMinimum, markers.K8sMaximum, markers.K8sMinLength, markers.K8sMaxLength, markers.K8sMaxBytes, markers.K8sFormat,
+	markers.K8sMinItems, markers.K8sMaxItems, markers.K8sMinProperties, markers.K8sMaxProperties,
+	markers.K8sEnum, markers.K8sNeq, markers.K8sListType, markers.K8sListMapKey, markers.K8sUnique, markers.K8sCustomUnique,
+	markers.K8sEachVal, markers.K8sEachKey, markers.K8sAlpha, markers.K8sBeta, markers.K8sIfEnabled, markers.K8sIfDisabled, markers.K8sOpaqueType,
+	markers.K8sItem, markers.K8sSubfield, markers.K8sUnionMember, markers.K8sUnionDiscriminator, markers.K8sZeroOrOneOfMember,
+	markers.K8sDependentRequired, markers.K8sDependentForbidden, markers.K8sCustomValidation,
+	markers.K8sModeDiscriminator, markers.K8sIfMode, markers.K8sEnumExclude,
+	markers.K8sValidateTrue, markers.K8sValidateFalse, markers.K8sValidateTrueAlpha, markers.K8sValidateTrueBeta, markers.K8sValidateError,
+	markers.Required, markers.Optional, markers.Default, markers.ListType, markers.ListMapKey,
+	markers.KBValidationRequired, markers.KBValidationOptional,
+	markers.KBValidationMinimum, markers.KBValidationMaximum,
+	markers.KBValidationExclusiveMinimum, markers.KBValidationExclusiveMaximum,
+	markers.KBValidationMultipleOf, markers.KBValidationMinLength, markers.KBValidationMaxLength,
+	markers.KBValidationPattern, markers.KBValidationFormat, markers.KBValidationEnum,
+	markers.KBValidationMinItems, markers.KBValidationMaxItems, markers.KBValidationUniqueItems,
+	markers.KBValidationMinProperties, markers.KBValidationMaxProperties,
+	markers.KBValidationItems, markers.KBValidationXValidation,
+	markers.KBValidationExactlyOneOf, markers.KBValidationAtMostOneOf, markers.KBValidationAtLeastOneOf,
+	markers.GenclientNonNamespaced, markers.KBResource, markers.MetagenNameFormat, markers.MetagenCustomResource, markers.MetagenAllowedFinalizers, markers.GroupName,
+	markers.MetagenValidationFor,
+	markers.K8sValidationGenNolint, markers.K8sValidationGenTestFixture, markers.K8sDeprecated, markers.K8sUnknownTag, // known, and left alone
 }
 
 // tagsNotRules are +k8s: tags read elsewhere, or by other generators.
 var tagsNotRules = map[string]bool{
-	markerActivation: true, markerInput: true, markerSchemeRegistry: true, markerSupports: true,
-	markerIsSubresource: true, "k8s:validation-gen-nolint": true, "k8s:validation-gen-test-fixture": true,
-	"k8s:enum": true, "k8s:deprecated": true, "k8s:unknownTag": true,
+	markers.K8sValidationGen.Name: true, markers.K8sValidationGenInput.Name: true, markers.K8sValidationGenSchemeRegistry.Name: true, markers.K8sSupportsSubresource.Name: true,
+	markers.K8sIsSubresource.Name: true, markers.K8sValidationGenNolint.Name: true, markers.K8sValidationGenTestFixture.Name: true,
+	markers.K8sEnum.Name: true, markers.K8sDeprecated.Name: true, markers.K8sUnknownTag.Name: true,
 }
 
 // readRules reads the rules of one declaration's markers.
@@ -246,7 +246,7 @@ func (a *analyzer) readRules(set markers.Set) *declRules {
 	d := &declRules{}
 	for _, m := range set {
 		switch {
-		case strings.HasPrefix(m.Name, "k8s:") && m.Def != nil && m.Def.Reader == "validation":
+		case strings.HasPrefix(m.Name, "k8s:") && m.Def != nil && m.Def.ValidationGen():
 			if tagsNotRules[m.Name] {
 				continue
 			}
@@ -257,18 +257,18 @@ func (a *analyzer) readRules(set markers.Set) *declRules {
 			}
 			a.outer = "+" + tag.Name
 			a.readTag(d, tag, m.Pos, modifiers{})
-		case m.Name == "required" || m.Name == "optional":
+		case markers.Required.Is(m) || markers.Optional.Is(m):
 			kind := ruleRequired
-			if m.Name == "optional" {
+			if markers.Optional.Is(m) {
 				kind = ruleOptional
 			}
 			d.rules = append(d.rules, rule{kind: kind, tag: "+" + m.Name, pos: m.Pos})
-		case m.Name == "default":
+		case markers.Default.Is(m):
 			d.hasDefault = true
 			d.zeroDefault = isZeroDefault(m.Value)
-		case m.Name == "listType":
-			a.setListType(d, m.Value, "+listType", m.Pos, modifiers{})
-		case m.Name == "listMapKey":
+		case markers.ListType.Is(m):
+			a.setListType(d, m.Value, markers.ListType.Tag(), m.Pos, modifiers{})
+		case markers.ListMapKey.Is(m):
 			key, _ := markers.Value[string](m)
 			a.addMapKey(d, key, m.Pos, false)
 		case strings.HasPrefix(m.Name, "kubebuilder:validation:"):
@@ -302,54 +302,54 @@ func (a *analyzer) readTag(d *declRules, tag markers.ValidationTag, pos token.Po
 		return &d.rules[len(d.rules)-1]
 	}
 	switch tag.Name {
-	case "k8s:required":
+	case markers.K8sRequired.Name:
 		add(ruleRequired)
-	case "k8s:optional":
+	case markers.K8sOptional.Name:
 		add(ruleOptional)
-	case "k8s:forbidden":
+	case markers.K8sForbidden.Name:
 		add(ruleForbidden)
-	case "k8s:immutable":
+	case markers.K8sImmutable.Name:
 		add(ruleImmutable)
-	case "k8s:monotonic":
+	case markers.K8sMonotonic.Name:
 		add(ruleMonotonic)
-	case "k8s:update":
+	case markers.K8sUpdate.Name:
 		switch tag.Value {
 		case "NoSet", "NoUnset", "NoModify", "NoAddItem", "NoRemoveItem":
 			add(ruleUpdate).str = tag.Value
 		default:
 			a.errorf(pos, "%s=%s: want NoSet, NoUnset, NoModify, NoAddItem or NoRemoveItem", name, tag.Value)
 		}
-	case "k8s:minimum", "k8s:maximum", "k8s:minLength", "k8s:maxLength", "k8s:maxBytes",
-		"k8s:minItems", "k8s:maxItems", "k8s:minProperties", "k8s:maxProperties":
+	case markers.K8sMinimum.Name, markers.K8sMaximum.Name, markers.K8sMinLength.Name, markers.K8sMaxLength.Name, markers.K8sMaxBytes.Name,
+		markers.K8sMinItems.Name, markers.K8sMaxItems.Name, markers.K8sMinProperties.Name, markers.K8sMaxProperties.Name:
 		a.readBound(d, tag, pos, mods)
-	case "k8s:format":
+	case markers.K8sFormat.Name:
 		if !isK8sFormat(tag.Value) {
 			a.errorf(pos, "%s=%s: unknown format; want one of %s", name, tag.Value, strings.Join(k8sFormatNames(), ", "))
 			return
 		}
 		add(ruleFormat).str = tag.Value
-	case "k8s:neq":
+	case markers.K8sNeq.Name:
 		if tag.ValueType == codetags.ValueTypeNone || tag.ValueType == codetags.ValueTypeTag {
 			a.errorf(pos, "%s needs a value", name)
 			return
 		}
 		r := add(ruleNEQ)
 		r.str, r.neqKind, r.neqInt = tag.Value, tag.ValueType, tag.Int
-	case "k8s:listType":
+	case markers.K8sListType.Name:
 		a.setListType(d, tag.Value, name, pos, mods)
-	case "k8s:listMapKey":
+	case markers.K8sListMapKey.Name:
 		a.addMapKey(d, tag.Value, pos, true)
-	case "k8s:unique":
+	case markers.K8sUnique.Name:
 		if tag.Value != "map" && tag.Value != "set" {
 			a.errorf(pos, "%s=%s: want map or set", name, tag.Value)
 			return
 		}
 		d.unique, d.uniquePos, d.listMods = tag.Value, pos, mods
-	case "k8s:customUnique":
+	case markers.K8sCustomUnique.Name:
 		d.customUniq = true
-	case "k8s:customValidation":
+	case markers.K8sCustomValidation.Name:
 		add(ruleCustom)
-	case "k8s:unionMember", "k8s:unionDiscriminator", "k8s:zeroOrOneOfMember":
+	case markers.K8sUnionMember.Name, markers.K8sUnionDiscriminator.Name, markers.K8sZeroOrOneOfMember.Name:
 		u := unionTag{tag: name, pos: pos, mods: mods, sortTag: a.outer}
 		if arg, ok := tag.PositionalArg(); ok {
 			u.union = arg.Value
@@ -361,41 +361,41 @@ func (a *analyzer) readTag(d *declRules, tag markers.ValidationTag, pos token.Po
 			u.memberName = arg.Value
 		}
 		d.unions = append(d.unions, u)
-	case "k8s:dependentRequired", "k8s:dependentForbidden":
+	case markers.K8sDependentRequired.Name, markers.K8sDependentForbidden.Name:
 		arg, ok := tag.PositionalArg()
 		if !ok || arg.Value == "" || len(tag.Args) != 1 || arg.Type != codetags.ArgTypeString {
 			a.errorf(pos, "%s needs the JSON name of a sibling field: %s(otherField) or %s(\"otherField\")", name, name, name)
 			return
 		}
 		d.dependents = append(d.dependents, dependentTag{
-			required: tag.Name == "k8s:dependentRequired", sibling: arg.Value, pos: pos, mods: mods, sortTag: a.outer,
+			required: markers.K8sDependentRequired.Names(tag.Name), sibling: arg.Value, pos: pos, mods: mods, sortTag: a.outer,
 		})
-	case "k8s:modeDiscriminator":
+	case markers.K8sModeDiscriminator.Name:
 		a.readDiscriminator(d, tag.Tag, pos, mods)
-	case "k8s:ifMode":
+	case markers.K8sIfMode.Name:
 		a.readMode(d, tag, pos, mods)
-	case "k8s:enum":
+	case markers.K8sEnum.Name:
 		// Plain, it is read with the type's constants; wrapped, the enum
 		// check carries the stability mark or option.
 		d.wrappedEnum, d.wrappedEnumMods, d.wrappedEnumPos = true, mods, pos
-	case "k8s:enumExclude":
+	case markers.K8sEnumExclude.Name:
 		a.errorf(pos, "%s applies to constants of a +k8s:enum type", name)
-	case "k8s:validateTrue", "k8s:validateFalse", "k8s:validateTrueAlpha", "k8s:validateTrueBeta", "k8s:validateError":
+	case markers.K8sValidateTrue.Name, markers.K8sValidateFalse.Name, markers.K8sValidateTrueAlpha.Name, markers.K8sValidateTrueBeta.Name, markers.K8sValidateError.Name:
 		if r, ok := a.readFixed(tag.Tag, pos); ok {
 			r.mods = mods
 			d.rules = append(d.rules, r)
 		}
-	case "k8s:opaqueType":
+	case markers.K8sOpaqueType.Name:
 		d.opaque = true
-	case "k8s:eachVal":
+	case markers.K8sEachVal.Name:
 		if inner, ok := chained(); ok {
 			a.readTag(d.itemRules(), inner, pos, mods)
 		}
-	case "k8s:eachKey":
+	case markers.K8sEachKey.Name:
 		if inner, ok := chained(); ok {
 			a.readTag(d.keyRules(), inner, pos, mods)
 		}
-	case "k8s:subfield":
+	case markers.K8sSubfield.Name:
 		arg, ok := tag.PositionalArg()
 		if !ok || arg.Value == "" {
 			a.errorf(pos, "%s needs the JSON name of a field: %s(name)=+k8s:…", name, name)
@@ -404,7 +404,7 @@ func (a *analyzer) readTag(d *declRules, tag markers.ValidationTag, pos token.Po
 		if inner, ok := chained(); ok {
 			a.readTag(chainedRules(&d.subfields, arg.Value, nil, pos), inner, pos, mods)
 		}
-	case "k8s:item":
+	case markers.K8sItem.Name:
 		if len(tag.Args) == 0 || tag.Args[0].Name == "" {
 			a.errorf(pos, "%s needs the item's keys: %s(name: \"value\")=+k8s:…", name, name)
 			return
@@ -412,7 +412,7 @@ func (a *analyzer) readTag(d *declRules, tag markers.ValidationTag, pos token.Po
 		if inner, ok := chained(); ok {
 			a.readTag(chainedRules(&d.listItems, "", tag.TypedArgs, pos), inner, pos, mods)
 		}
-	case "k8s:alpha", "k8s:beta":
+	case markers.K8sAlpha.Name, markers.K8sBeta.Name:
 		if inner, ok := chained(); ok {
 			if mods.stability != "" {
 				a.errorf(pos, "%s inside +k8s:%s: a rule has one stability level", name, mods.stability)
@@ -421,7 +421,7 @@ func (a *analyzer) readTag(d *declRules, tag markers.ValidationTag, pos token.Po
 			mods.stability = strings.TrimPrefix(tag.Name, "k8s:")
 			a.readTag(d, inner, pos, mods)
 		}
-	case "k8s:ifEnabled", "k8s:ifDisabled":
+	case markers.K8sIfEnabled.Name, markers.K8sIfDisabled.Name:
 		arg, ok := tag.PositionalArg()
 		if !ok || arg.Value == "" {
 			a.errorf(pos, "%s needs an option name: %s(MyFeature)=+k8s:…", name, name)
@@ -432,7 +432,7 @@ func (a *analyzer) readTag(d *declRules, tag markers.ValidationTag, pos token.Po
 			return
 		}
 		if inner, ok := chained(); ok {
-			mods.option, mods.enabled = arg.Value, tag.Name == "k8s:ifEnabled"
+			mods.option, mods.enabled = arg.Value, markers.K8sIfEnabled.Names(tag.Name)
 			a.readTag(d, inner, pos, mods)
 		}
 	default:
@@ -446,9 +446,9 @@ func (a *analyzer) readTag(d *declRules, tag markers.ValidationTag, pos token.Po
 // parser has read and checked (counts are not negative).
 func (a *analyzer) readBound(d *declRules, tag markers.ValidationTag, pos token.Position, mods modifiers) {
 	kinds := map[string]ruleKind{
-		"k8s:minimum": ruleMinimum, "k8s:maximum": ruleMaximum, "k8s:minLength": ruleMinLength,
-		"k8s:maxLength": ruleMaxLength, "k8s:maxBytes": ruleMaxBytes, "k8s:minItems": ruleMinItems,
-		"k8s:maxItems": ruleMaxItems, "k8s:minProperties": ruleMinProperties, "k8s:maxProperties": ruleMaxProperties,
+		markers.K8sMinimum.Name: ruleMinimum, markers.K8sMaximum.Name: ruleMaximum, markers.K8sMinLength.Name: ruleMinLength,
+		markers.K8sMaxLength.Name: ruleMaxLength, markers.K8sMaxBytes.Name: ruleMaxBytes, markers.K8sMinItems.Name: ruleMinItems,
+		markers.K8sMaxItems.Name: ruleMaxItems, markers.K8sMinProperties.Name: ruleMinProperties, markers.K8sMaxProperties.Name: ruleMaxProperties,
 	}
 	d.rules = append(d.rules, rule{kind: kinds[tag.Name], tag: "+" + tag.Name, pos: pos, num: float64(tag.Int), mods: mods})
 }
@@ -465,7 +465,7 @@ func (a *analyzer) setListType(d *declRules, value, tag string, pos token.Positi
 		return
 	}
 	d.listType, d.listTypePos, d.listTypeTag, d.listMods = value, pos, tag, mods
-	d.listTypeK8s = d.listTypeK8s || tag == "+k8s:listType"
+	d.listTypeK8s = d.listTypeK8s || tag == markers.K8sListType.Tag()
 }
 
 func (a *analyzer) addMapKey(d *declRules, key string, pos token.Position, k8s bool) {

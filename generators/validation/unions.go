@@ -8,6 +8,8 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/metagen-dev/metagen/generators/gen"
+	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 )
 
@@ -116,7 +118,7 @@ func (a *analyzer) structRules(s *structScope) {
 			}
 			p := union(u.union)
 			switch u.tag {
-			case "+k8s:unionDiscriminator":
+			case markers.K8sUnionDiscriminator.Tag():
 				if p.discriminator != nil || !isString(fp.f.Type()) {
 					a.errorf(u.pos, "%s: a union has one discriminator, a string field", u.tag)
 					continue
@@ -128,7 +130,7 @@ func (a *analyzer) structRules(s *structScope) {
 				if value == "" {
 					value = fp.f.GoName
 				}
-				p.zeroOrOne = u.tag == "+k8s:zeroOrOneOfMember"
+				p.zeroOrOne = u.tag == markers.K8sZeroOrOneOfMember.Tag()
 				p.members = append(p.members, unionMember{field: fp.f, json: fp.path, value: value})
 				family := unionFamily(p.zeroOrOne)
 				families[family] = append(families[family], familyMember{tag: u, union: p})
@@ -239,9 +241,9 @@ func unionFamily(zeroOrOne bool) string {
 
 func (d dependentTag) tag() string {
 	if d.required {
-		return "+k8s:dependentRequired"
+		return markers.K8sDependentRequired.Tag()
 	}
-	return "+k8s:dependentForbidden"
+	return markers.K8sDependentForbidden.Tag()
 }
 
 func (a *analyzer) addDependent(s *structScope, fp *fieldPlan, dep dependentTag) *dependentPlan {
@@ -320,7 +322,7 @@ func isSet(f *model.Field) *jen.Statement {
 
 // extractor is an ExtractorFn[*T, R] over a possibly nil obj.
 func extractor(owner types.Type, result jen.Code, zero jen.Code, expr jen.Code) jen.Code {
-	return jen.Func().Params(jen.Id("obj").Op("*").Add(typeCode(owner))).Add(result).Block(
+	return jen.Func().Params(jen.Id("obj").Op("*").Add(gen.TypeCode(owner))).Add(result).Block(
 		jen.If(jen.Id("obj").Op("==").Nil()).Block(jen.Return(zero)),
 		jen.Return(expr),
 	)

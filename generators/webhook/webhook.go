@@ -47,14 +47,14 @@ var (
 
 const fileName = "manifests.yaml"
 
-var output = manifest.Output{Dir: OptionDir, HeaderFile: OptionHeader, DirMarker: markers.WebhookDirMarker, DefaultDir: "config/webhook"}
+var output = manifest.Output{Dir: OptionDir, HeaderFile: OptionHeader, DirMarker: markers.MetagenWebhookDir.Name, DefaultDir: "config/webhook"}
 
 // Generator writes the webhook manifest.
 var Generator = &gen.Generator{
 	Name: "webhook",
 	Doc: "MutatingWebhookConfiguration and ValidatingWebhookConfiguration (config/webhook/manifests.yaml) from +kubebuilder:webhook markers in any package, as controller-gen's webhook generator writes them. " +
 		"Flags: --webhook-dir, --webhook-header-file.",
-	Markers:      []string{markers.WebhookMarker, markers.WebhookConfigurationMarker, markers.WebhookDirMarker},
+	Markers:      []markers.Definer{markers.KBWebhook, markers.KBWebhookConfiguration, markers.MetagenWebhookDir},
 	Options:      []*gen.Option{OptionDir, OptionHeader},
 	CommentsOnly: true,
 	RunAll:       run, // every package may carry webhooks; the manifest belongs to the run
@@ -62,7 +62,7 @@ var Generator = &gen.Generator{
 }
 
 func run(pass *gen.Pass) error {
-	return output.Write(pass, fileName, Configurations, markers.WebhookMarker, markers.WebhookConfigurationMarker)
+	return output.Write(pass, fileName, Configurations, markers.KBWebhook.Name, markers.KBWebhookConfiguration.Name)
 }
 
 // Configurations are the mutating and the validating configuration the
@@ -74,7 +74,7 @@ func Configurations(found markers.Set) ([]any, []error) {
 	var validating []admissionregv1.ValidatingWebhook
 	seen := map[bool]map[string]markers.Marker{true: {}, false: {}}
 	for _, m := range found {
-		if m.Name == markers.WebhookConfigurationMarker {
+		if markers.KBWebhookConfiguration.Is(m) {
 			errs = append(errs, names.set(m)...)
 			continue
 		}

@@ -19,7 +19,7 @@ var update = flag.Bool("update", false, "rewrite the .yaml and .errors files und
 // controller-gen must write the same configurations).
 func TestGolden(t *testing.T) {
 	golden.Manifests(t, *update, golden.ManifestAnchor{Generator: "webhook", Output: "webhook", File: "manifests.yaml"},
-		webhook.Configurations, markers.WebhookMarker, markers.WebhookConfigurationMarker)
+		webhook.Configurations, markers.KBWebhook.Name, markers.KBWebhookConfiguration.Name)
 }
 
 // TestBadInput: an unknown failurePolicy, a misspelled verb and missing
