@@ -9,6 +9,7 @@
 // +k8s:validation-gen=TypesWithField=TypeMeta
 // +groupName=routes.example.com
 // +metagen:crd-dir=../config/crd
+// +metagen:docs-dir=../docs
 //
 //go:generate go run github.com/metagen-dev/metagen/cmd/metagen generate .
 package v1
