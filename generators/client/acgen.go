@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/metagen-dev/metagen/generators/diag"
-	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/kube"
+	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 	"github.com/metagen-dev/metagen/generators/register"
 )

@@ -196,7 +196,7 @@ func ruleFits(s *apiextensionsv1.JSONSchemaProps, resourceRoot bool) bool {
 	if !resourceRoot {
 		root = &apiextensionsv1.JSONSchemaProps{Type: "object", Properties: map[string]apiextensionsv1.JSONSchemaProps{"spec": *s}}
 	}
-	for _, e := range Validate(costProbe(root)) {
+	for _, e := range Validate(ProbeCRD("cost.metagen.dev", root)) {
 		if strings.Contains(e.Detail, "cost") {
 			return false
 		}
@@ -204,11 +204,13 @@ func ruleFits(s *apiextensionsv1.JSONSchemaProps, resourceRoot bool) bool {
 	return true
 }
 
-// costProbe is the smallest CRD that serves schema.
-func costProbe(schema *apiextensionsv1.JSONSchemaProps) *apiextensionsv1.CustomResourceDefinition {
+// ProbeCRD is the smallest CRD that serves schema, in group (a name of
+// ours): apiextensions' validation of it checks the schema and its CEL rules
+// alone (cost advice here, lint-cel's checks of packages without CRDs).
+func ProbeCRD(group string, schema *apiextensionsv1.JSONSchemaProps) *apiextensionsv1.CustomResourceDefinition {
 	out := &apiextensionsv1.CustomResourceDefinition{
 		Spec: apiextensionsv1.CustomResourceDefinitionSpec{
-			Group: "cost.metagen.dev",
+			Group: group,
 			Names: apiextensionsv1.CustomResourceDefinitionNames{Plural: "probes", Singular: "probe", Kind: "Probe", ListKind: "ProbeList"},
 			Scope: apiextensionsv1.NamespaceScoped,
 			Versions: []apiextensionsv1.CustomResourceDefinitionVersion{{
@@ -217,7 +219,7 @@ func costProbe(schema *apiextensionsv1.JSONSchemaProps) *apiextensionsv1.CustomR
 			}},
 		},
 	}
-	out.Name = "probes.cost.metagen.dev"
+	out.Name = "probes." + group
 	return out
 }
 

@@ -32,7 +32,7 @@ func TestCostAdviceNamesTheBoundThatFits(t *testing.T) {
 	root := names(nil)
 	const rel = "properties[spec].properties[names].x-kubernetes-validations[0].rule"
 	var overBudgetErr *field.Error
-	for _, e := range Validate(costProbe(root)) {
+	for _, e := range Validate(ProbeCRD("cost.metagen.dev", root)) {
 		if strings.Contains(e.Detail, "estimated rule cost exceeds budget") {
 			overBudgetErr = e
 		}

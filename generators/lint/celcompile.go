@@ -6,7 +6,6 @@ import (
 	"go/types"
 	"strings"
 
-	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
@@ -42,7 +41,7 @@ func compileRules(schemas *openapi.Result, t *model.Type) ([]error, bool) {
 	}
 	var problems, total []error
 	ownContributed, othersContributed := false, false
-	for _, e := range crd.Validate(probeCRD(props)) {
+	for _, e := range crd.Validate(crd.ProbeCRD("lint.metagen.dev", props)) {
 		path, ok := schemaPath(e.Field, prefix)
 		if !ok || !strings.Contains(path+e.Detail, "x-kubernetes-validations") {
 			continue // not about the rules: the schema is no CRD's yet
@@ -85,23 +84,6 @@ func placeInCRD(s *spec.Schema) (*spec.Schema, string) {
 		Type:       []string{"object"},
 		Properties: map[string]spec.Schema{"spec": *s},
 	}}, "properties[spec]"
-}
-
-// probeCRD is the smallest CRD that serves schema.
-func probeCRD(schema *apiextensionsv1.JSONSchemaProps) *apiextensionsv1.CustomResourceDefinition {
-	out := &apiextensionsv1.CustomResourceDefinition{
-		Spec: apiextensionsv1.CustomResourceDefinitionSpec{
-			Group: "lint.metagen.dev",
-			Names: apiextensionsv1.CustomResourceDefinitionNames{Plural: "probes", Singular: "probe", Kind: "Probe", ListKind: "ProbeList"},
-			Scope: apiextensionsv1.NamespaceScoped,
-			Versions: []apiextensionsv1.CustomResourceDefinitionVersion{{
-				Name: "v1", Served: true, Storage: true,
-				Schema: &apiextensionsv1.CustomResourceValidation{OpenAPIV3Schema: schema},
-			}},
-		},
-	}
-	out.Name = "probes.lint.metagen.dev"
-	return out
 }
 
 // schemaPath is an error's field path relative to the type's schema ("" for

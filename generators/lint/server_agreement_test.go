@@ -43,7 +43,7 @@ func TestProbeCRDVerdictIsTheServers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		probe := probeCRD(props)
+		probe := crd.ProbeCRD("lint.metagen.dev", props)
 		want := map[string]bool{}
 		for _, e := range crd.Validate(probe) {
 			want[e.Field] = true
