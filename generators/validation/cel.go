@@ -200,7 +200,11 @@ func (w *writer) writeCELVar(tp *typePlan) {
 	if !strings.ContainsAny(tp.cel.schema, "`\r") {
 		schema = jen.Op("`" + tp.cel.schema + "`") // raw, to be read
 	}
-	w.file.Var().Id(celVar(tp)).Op("=").Qual(celPkg, "New").Call(schema, jen.Lit(tp.cel.resourceRoot))
+	rules := jen.Qual(celPkg, "New").Call(schema, jen.Lit(tp.cel.resourceRoot))
+	if statusDroppedOnCreate(tp) {
+		rules = rules.Dot("StatusSubresource").Call()
+	}
+	w.file.Var().Id(celVar(tp)).Op("=").Add(rules)
 	w.file.Line()
 }
 

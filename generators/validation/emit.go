@@ -165,7 +165,13 @@ func (w *writer) typeBody(tp *typePlan) []jen.Code {
 	body = append(body, w.valueChecks(tp.self, stem)...)
 	body = append(body, w.structChecks(&tp.structScope, "")...)
 	for _, fp := range tp.fields {
-		if fp.value.has() {
+		switch {
+		case !fp.value.has():
+		case fp.path == "status" && statusDroppedOnCreate(tp):
+			body = append(body,
+				jen.Comment("kube-apiserver drops the status of a resource it creates (the /status subresource): nothing of it to check then"),
+				jen.If(jen.Id("op").Dot("Type").Op("!=").Qual(operationPkg, "Create")).Block(w.field(tp, fp)))
+		default:
 			body = append(body, w.field(tp, fp))
 		}
 	}
@@ -180,6 +186,14 @@ func (w *writer) typeBody(tp *typePlan) []jen.Code {
 			))
 	}
 	return body
+}
+
+// statusDroppedOnCreate: tp is a root type whose CRD serves /status
+// (+kubebuilder:subresource:status), so kube-apiserver's customresource
+// strategy drops the status of a create before validating it: a status a
+// Go value cannot leave out (a struct) must not fail a create.
+func statusDroppedOnCreate(tp *typePlan) bool {
+	return tp.root && tp.t.Resource != nil && tp.t.Resource.StatusSubresource
 }
 
 // field writes the validation of one struct field: a closure over the

@@ -54,6 +54,9 @@ const NotChecked = "some validation rules were not checked because the object wa
 type Rules struct {
 	schema       string
 	resourceRoot bool
+	// statusDropped: the resource serves /status, so kube-apiserver drops
+	// the status of a create before it validates (StatusSubresource).
+	statusDropped bool
 
 	once      sync.Once
 	structure *structuralschema.Structural
@@ -68,6 +71,14 @@ type Rules struct {
 // the first Validate.
 func New(schemaJSON string, resourceRoot bool) *Rules {
 	return &Rules{schema: schemaJSON, resourceRoot: resourceRoot}
+}
+
+// StatusSubresource says the resource serves /status: kube-apiserver drops
+// the status of an object it creates, so a create's status rules are not
+// evaluated.
+func (r *Rules) StatusSubresource() *Rules {
+	r.statusDropped = true
+	return r
 }
 
 // Compile decodes the schema and compiles its rules, once; later calls
@@ -134,6 +145,9 @@ func (r *Rules) Validate(ctx context.Context, op operation.Operation, fldPath *f
 	if err != nil {
 		return field.ErrorList{field.InternalError(fldPath, err)}
 	}
+	if m, ok := newU.(map[string]any); ok && r.statusDropped && op.Type == operation.Create {
+		delete(m, "status")
+	}
 	var oldU any
 	var opts []apiservercel.Option
 	if op.Type == operation.Update && !isNil(oldObj) {
@@ -170,7 +184,9 @@ func Blocked(errs field.ErrorList) bool {
 
 // ToUnstructured is obj (a pointer to a Go value) as the JSON value
 // kube-apiserver would hold for it after decoding: nulls of fields the
-// schema does not make nullable are dropped, as the apiserver drops them.
+// schema does not make nullable are dropped and the schema's defaults
+// applied, as the apiserver's decoding of a custom resource does (its
+// unstructuredDefaulter), so the rules see the values it evaluates them on.
 func ToUnstructured(s *structuralschema.Structural, obj any) (any, error) {
 	m, err := runtime.DefaultUnstructuredConverter.ToUnstructured(obj)
 	if err != nil {
@@ -178,6 +194,7 @@ func ToUnstructured(s *structuralschema.Structural, obj any) (any, error) {
 	}
 	var u any = m
 	structuraldefaulting.PruneNonNullableNullsWithoutDefaults(u, s)
+	structuraldefaulting.Default(u, s)
 	return u, nil
 }
 

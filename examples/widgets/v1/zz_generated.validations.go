@@ -119,16 +119,19 @@ func Validate_Widget(ctx context.Context, op operation.Operation, fldPath *field
 		})
 		errs = append(errs, rules.Child(fldPath, "spec", fn(nil, &obj.Spec, oldVal, oldObj != nil))...)
 	}
-	{
-		// field Widget.Status
-		fn := func(fldPath *field.Path, obj, oldObj *WidgetStatus, oldValueCorrelated bool) (errs field.ErrorList) {
-			errs = append(errs, Validate_WidgetStatus(ctx, op, fldPath, obj, oldObj)...)
-			return errs
+	// kube-apiserver drops the status of a resource it creates (the /status subresource): nothing of it to check then
+	if op.Type != operation.Create {
+		{
+			// field Widget.Status
+			fn := func(fldPath *field.Path, obj, oldObj *WidgetStatus, oldValueCorrelated bool) (errs field.ErrorList) {
+				errs = append(errs, Validate_WidgetStatus(ctx, op, fldPath, obj, oldObj)...)
+				return errs
+			}
+			oldVal := safe.Field(oldObj, func(oldObj *Widget) *WidgetStatus {
+				return &oldObj.Status
+			})
+			errs = append(errs, rules.Child(fldPath, "status", fn(nil, &obj.Status, oldVal, oldObj != nil))...)
 		}
-		oldVal := safe.Field(oldObj, func(oldObj *Widget) *WidgetStatus {
-			return &oldObj.Status
-		})
-		errs = append(errs, rules.Child(fldPath, "status", fn(nil, &obj.Status, oldVal, oldObj != nil))...)
 	}
 	return errs
 }
