@@ -79,3 +79,30 @@ func TestBadSchemaIsAnInternalError(t *testing.T) {
 		t.Error("Compile of a bad schema succeeds")
 	}
 }
+
+// The rules see the object as kube-apiserver decodes it: the schema's
+// defaults applied; and a resource serving /status has no status on create.
+func TestDefaultsAndDroppedStatus(t *testing.T) {
+	type status struct {
+		Phase string `json:"phase,omitempty"`
+	}
+	type object struct {
+		Mode   string `json:"mode,omitempty"`
+		Status status `json:"status"`
+	}
+	const schema = `{"type":"object","properties":{
+		"mode":{"type":"string","default":"auto","x-kubernetes-validations":[{"rule":"self == 'auto' || self == 'manual'","message":"unknown mode"}]},
+		"status":{"type":"object","properties":{"phase":{"type":"string"}},"x-kubernetes-validations":[{"rule":"has(self.phase)","message":"phase is required"}]}},
+		"x-kubernetes-validations":[{"rule":"self.mode != ''","message":"no mode"}]}`
+	obj := &object{Status: status{}}
+	// The status rule holds on a create only when the status is dropped.
+	if got := render(cel.New(schema, false).Validate(ctx, create, nil, obj, nil, nil)); !strings.Contains(got, "phase is required") || strings.Contains(got, "no mode") {
+		t.Errorf("create without dropping the status: %q, want the status rule's error only (mode defaulted)", got)
+	}
+	if got := render(cel.New(schema, false).StatusSubresource().Validate(ctx, create, nil, obj, nil, nil)); got != "" {
+		t.Errorf("create of a /status resource: %q, want nothing", got)
+	}
+	if got := render(cel.New(schema, false).StatusSubresource().Validate(ctx, update, nil, obj, &object{Mode: "auto", Status: status{Phase: "x"}}, nil)); !strings.Contains(got, "phase is required") {
+		t.Errorf("update of a /status resource: %q, want the status rule's error", got)
+	}
+}
