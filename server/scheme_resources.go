@@ -13,7 +13,7 @@ import (
 // scheme's generated code registered (schema/resources, from the AddToScheme
 // chain): the Kubernetes layer's names, the ones metagen's CRDs and typed
 // clients use, so that a scheme alone serves a Person as "people". Kinds
-// this server does not serve (built-in groups, no List kind) are left out.
+// this server does not serve (dotless groups, no List kind) are left out.
 func registeredResources(scheme *runtime.Scheme) []Resource {
 	if scheme == nil {
 		return nil
@@ -22,7 +22,7 @@ func registeredResources(scheme *runtime.Scheme) []Resource {
 	var out []Resource
 	for gvk, names := range resources.For(scheme) {
 		t, ok := known[gvk]
-		if !ok || !servable(scheme, gvk, t) {
+		if !ok || !servable(scheme, gvk, t, true) {
 			continue
 		}
 		out = append(out, Resource{

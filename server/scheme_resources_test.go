@@ -80,3 +80,41 @@ func TestResourceNamesRegisteredYieldToGivenResources(t *testing.T) {
 		t.Errorf("given humans: people is served too")
 	}
 }
+
+// A kind in a *.k8s.io group with a dot (a protected group, which
+// kube-apiserver serves as a CRD with the api-approved annotation, as
+// gateway-api's gateway.networking.k8s.io) is served when its resource is
+// named (registered by generated code, or given), and not otherwise (the
+// types of k8s.io/api, which register none, in a client-go scheme).
+func TestProtectedGroupServedWhenNamed(t *testing.T) {
+	gvk := schema.GroupVersionKind{Group: "gateway.networking.k8s.io", Version: "v1", Kind: "Gateway"}
+	scheme := func(named bool) *runtime.Scheme {
+		s := runtime.NewScheme()
+		s.AddKnownTypeWithName(gvk, &widgetsv1.Widget{})
+		s.AddKnownTypeWithName(gvk.GroupVersion().WithKind("GatewayList"), &widgetsv1.WidgetList{})
+		metav1.AddToGroupVersion(s, gvk.GroupVersion())
+		if named {
+			resources.Register(s, gvk, resources.Names{Plural: "gateways", Singular: "gateway"})
+		}
+		return s
+	}
+	served := func(s *runtime.Scheme) bool {
+		srv := server.StartForTest(t, server.Options{Scheme: s, NoPodCertificateRequests: true})
+		list, err := discovery.NewDiscoveryClientForConfigOrDie(srv.RESTConfig()).ServerResourcesForGroupVersion(gvk.GroupVersion().String())
+		if err != nil {
+			return false
+		}
+		for _, r := range list.APIResources {
+			if r.Name == "gateways" && r.Kind == "Gateway" {
+				return true
+			}
+		}
+		return false
+	}
+	if !served(scheme(true)) {
+		t.Error("a Gateway whose resource the scheme registers is not served")
+	}
+	if served(scheme(false)) {
+		t.Error("a Gateway in a *.k8s.io group that nothing names is served")
+	}
+}

@@ -133,10 +133,10 @@ func typedResources(scheme *runtime.Scheme, overrides []Resource) ([]typedResour
 	}
 	var out []typedResource
 	for gvk, t := range scheme.AllKnownTypes() {
-		if !servable(scheme, gvk, t) || unserved[gvk] {
+		r, named := byKind[gvk.GroupKind()]
+		if !servable(scheme, gvk, t, named) || unserved[gvk] {
 			continue
 		}
-		r := byKind[gvk.GroupKind()]
 		plural, singular := meta.UnsafeGuessKindToResource(gvk)
 		if r.Plural != "" {
 			plural.Resource = r.Plural
@@ -182,8 +182,13 @@ func containsKind(resources []typedResource, kind schema.GroupVersionKind) bool 
 }
 
 // servable reports whether gvk is an API resource this server can serve.
-func servable(scheme *runtime.Scheme, gvk schema.GroupVersionKind, t reflect.Type) bool {
-	if builtinGroup(gvk.Group) || gvk.Version == runtime.APIVersionInternal || metaKinds[gvk.Kind] || strings.HasSuffix(gvk.Kind, "List") {
+// A kind in a Kubernetes group with a dot (*.k8s.io, which kube-apiserver
+// serves as a CRD with the api-approved.kubernetes.io annotation, as
+// gateway.networking.k8s.io) is served when its resource is named
+// (Resources, ResourceCRDPaths, or recorded on the scheme by metagen's
+// generated code); the types of k8s.io/api, which record none, are not.
+func servable(scheme *runtime.Scheme, gvk schema.GroupVersionKind, t reflect.Type, named bool) bool {
+	if builtinGroup(gvk.Group) && (!named || !strings.Contains(gvk.Group, ".")) || gvk.Version == runtime.APIVersionInternal || metaKinds[gvk.Kind] || strings.HasSuffix(gvk.Kind, "List") {
 		return false
 	}
 	if !scheme.Recognizes(gvk.GroupVersion().WithKind(gvk.Kind + "List")) {
