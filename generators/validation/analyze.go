@@ -406,6 +406,7 @@ func (a *analyzer) typePlan(t *model.Type) *typePlan {
 	tp := &typePlan{t: t, structScope: structScope{owner: t.Object.Type(), name: t.Name, pos: t.Pos}}
 	a.u.plans[a.u.planKey(t)] = tp
 	self := a.readRules(t.Markers)
+	a.inheritDeclaredBase(self, t.Object)
 	self.pathName = t.Name
 	self.selfMarshalled = marshalsItself(t.Object.Type()) || hasSchemaType(t.Markers)
 	a.nameCustom(self, "ValidateCustom_"+t.Name)
@@ -968,4 +969,60 @@ func sortedKeys(set map[string]bool) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// inheritDeclaredBase adds to d the kubebuilder rules of the types obj is
+// declared as (B in type A B, and what B is declared as in turn): go/types
+// keeps only A's underlying type, but controller-gen's schema of A refers
+// to B's and flattens the two, so the CRD enforces B's bounds on A's values
+// (gateway-api's type HTTPHeaderName HeaderName). A keyword A has itself
+// replaces B's, as in the schema metagen writes for A.
+// validation-gen's +k8s: tags are not inherited: gengo, like go/types, sees
+// only the underlying type.
+func (a *analyzer) inheritDeclaredBase(d *declRules, obj *types.TypeName) {
+	seen := map[*types.TypeName]bool{obj: true}
+	for base := a.u.comments.DeclaredBase(obj); base != nil && !seen[base.Obj()]; base = a.u.comments.DeclaredBase(base.Obj()) {
+		seen[base.Obj()] = true
+		var kubebuilder markers.Set
+		for _, m := range a.markersOf(base.Obj()) {
+			if strings.HasPrefix(m.Name, "kubebuilder:validation:") {
+				kubebuilder = append(kubebuilder, m)
+			}
+		}
+		inherited := a.readRules(kubebuilder)
+		for _, r := range inherited.rules {
+			if !r.kubebuilder || hasRuleOfKind(d.rules, r) {
+				continue
+			}
+			d.rules = append(d.rules, r)
+		}
+		if !d.exclusiveMinPos.IsValid() && inherited.exclusiveMinPos.IsValid() {
+			d.exclusiveMin, d.exclusiveMinPos = inherited.exclusiveMin, inherited.exclusiveMinPos
+		}
+		if !d.exclusiveMaxPos.IsValid() && inherited.exclusiveMaxPos.IsValid() {
+			d.exclusiveMax, d.exclusiveMaxPos = inherited.exclusiveMax, inherited.exclusiveMaxPos
+		}
+	}
+}
+
+// markersOf returns the markers above the declaration of obj: the input
+// package's model for its own types, the comment index for a dependency's.
+func (a *analyzer) markersOf(obj *types.TypeName) markers.Set {
+	if pkg := a.u.byPath[obj.Pkg().Path()]; pkg != nil {
+		if t := lookupType(pkg, obj); t != nil {
+			return t.Markers
+		}
+	}
+	return a.u.comments.Of(obj.Pos(), markers.OnType).Markers
+}
+
+// hasRuleOfKind reports a rule of r's kind among rules: the declaring
+// type's own keyword replaces its base's, as in the schema metagen writes.
+func hasRuleOfKind(rules []rule, r rule) bool {
+	for _, have := range rules {
+		if have.kind == r.kind {
+			return true
+		}
+	}
+	return false
 }

@@ -161,6 +161,11 @@ var corpus = []struct {
 	}},
 	{"bytes within base64 length", func(w *Widget) { w.Spec.Blob = []byte("abcd") }},
 	{"bytes over base64 length", func(w *Widget) { w.Spec.Blob = []byte("abcdefg") }},
+	{"declared-base type, valid", func(w *Widget) { w.Spec.Header = "X-Abc" }},
+	{"declared-base type, own max length", func(w *Widget) { w.Spec.Header = "Accept" }},
+	{"declared-base type, base enum", func(w *Widget) { w.Spec.Header = "Nope" }},
+	{"declared-base type, base pattern", func(w *Widget) { w.Spec.Header = "A:b" }},
+	{"declared-base type, base min length", func(w *Widget) { w.Spec.Headers = []HTTPHeader{"X-Abc", ""} }},
 	{"many at once", func(w *Widget) {
 		w.Spec.Count, w.Spec.Ratio, w.Spec.Step, w.Spec.Code, w.Spec.Speed = 0, 2, 3, "", "no"
 		w.Spec.Owner, w.Spec.Alias, w.Spec.Nick = nil, "", ""

@@ -121,7 +121,27 @@ type WidgetSpec struct {
 	// +kubebuilder:validation:MaxLength=8
 	// +optional
 	Blob []byte `json:"blob,omitempty"`
+
+	// A type declared as another has that type's bounds too.
+	// +optional
+	Header HTTPHeader `json:"header,omitempty"`
+
+	// +optional
+	Headers []HTTPHeader `json:"headers,omitempty"`
 }
+
+// Header is a header name.
+// +kubebuilder:validation:MinLength=1
+// +kubebuilder:validation:MaxLength=8
+// +kubebuilder:validation:Pattern=`^[A-Za-z-]+$`
+// +kubebuilder:validation:Enum=Accept;X-Abc;A:b;""
+type Header string
+
+// HTTPHeader is declared as Header: controller-gen's schema of it refers
+// to Header's and flattens both, so Header's bounds hold on it; its own
+// MaxLength replaces Header's.
+// +kubebuilder:validation:MaxLength=5
+type HTTPHeader Header
 
 // Limit is a map value.
 type Limit struct {

@@ -38,6 +38,17 @@ func RegisterValidations(scheme *runtime.Scheme) error {
 	return nil
 }
 
+// hTTPHeaderValues are the values of the schema's enum, in its order.
+var hTTPHeaderValues = []string{"Accept", "X-Abc", "A:b", ""}
+
+// Validate_HTTPHeader validates an instance of HTTPHeader according
+// to declarative validation rules in the API schema.
+func Validate_HTTPHeader(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *HTTPHeader) (errs field.ErrorList) {
+	errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: 5, MinLength: 1, Pattern: "^[A-Za-z-]+$"})...)
+	errs = append(errs, rules.SchemaStringEnum(ctx, op, fldPath, obj, oldObj, hTTPHeaderValues)...)
+	return errs
+}
+
 // Validate_Item validates an instance of Item according
 // to declarative validation rules in the API schema.
 func Validate_Item(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Item) (errs field.ErrorList) {
@@ -561,6 +572,42 @@ func Validate_WidgetSpec(ctx context.Context, op operation.Operation, fldPath *f
 			return oldObj.Blob
 		})
 		errs = append(errs, rules.Child(fldPath, "blob", fn(nil, obj.Blob, oldVal, oldObj != nil))...)
+	}
+	{
+		// field WidgetSpec.Header
+		fn := func(fldPath *field.Path, obj, oldObj *HTTPHeader, oldValueCorrelated bool) (errs field.ErrorList) {
+			// don't revalidate unchanged data
+			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj)) {
+				return nil
+			}
+			if *obj == "" {
+				return errs // unset: nothing else to check
+			}
+			errs = append(errs, Validate_HTTPHeader(ctx, op, fldPath, obj, oldObj)...)
+			return errs
+		}
+		oldVal := safe.Field(oldObj, func(oldObj *WidgetSpec) *HTTPHeader {
+			return &oldObj.Header
+		})
+		errs = append(errs, rules.Child(fldPath, "header", fn(nil, &obj.Header, oldVal, oldObj != nil))...)
+	}
+	{
+		// field WidgetSpec.Headers
+		fn := func(fldPath *field.Path, obj, oldObj []HTTPHeader, oldValueCorrelated bool) (errs field.ErrorList) {
+			// don't revalidate unchanged data
+			if oldValueCorrelated && op.Type == operation.Update && slices.Equal(obj, oldObj) {
+				return nil
+			}
+			if len(obj) == 0 {
+				return errs // unset: nothing else to check
+			}
+			errs = append(errs, rules.EachSliceVal(ctx, op, fldPath, obj, oldObj, nil, nil, Validate_HTTPHeader)...)
+			return errs
+		}
+		oldVal := safe.Field(oldObj, func(oldObj *WidgetSpec) []HTTPHeader {
+			return oldObj.Headers
+		})
+		errs = append(errs, rules.Child(fldPath, "headers", fn(nil, obj.Headers, oldVal, oldObj != nil))...)
 	}
 	return errs
 }
