@@ -3,6 +3,8 @@ package gatewaycorpus
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -47,6 +49,9 @@ type Answer struct {
 	Reason   string  `json:"reason,omitempty"`
 	Message  string  `json:"message,omitempty"`
 	Causes   []Cause `json:"causes,omitempty"`
+	// Warnings are the answer's warning headers (kube-apiserver warns, for
+	// example, of the invalid values ratcheting let pass).
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // A Cause is one cause of a refusal (a field.Error, as the 422 carries it).
@@ -76,8 +81,13 @@ func AnswerOf(err error) Answer {
 	return a
 }
 
-// Diff says how got differs from want (kube-apiserver's), or "".
-func Diff(side string, got, want Answer) string {
+// Diff says how got differs from want (kube-apiserver's), or "";
+// warnings are compared only when the side has them (an API server; the
+// scheme's validation and a fake clientset answer without warnings).
+func Diff(side string, got, want Answer, warnings bool) string {
+	if !warnings {
+		got.Warnings, want.Warnings = nil, nil
+	}
 	g, _ := json.Marshal(got)
 	w, _ := json.Marshal(want)
 	if bytes.Equal(g, w) {
@@ -90,14 +100,49 @@ func Diff(side string, got, want Answer) string {
 type Recording struct {
 	Source string `json:"source"` // the module version and package
 	Server string `json:"server"` // the kube-apiserver version
-	Cases  []Case `json:"cases"`
+	// Schemas is SchemaDigest of the CRDs the answers were recorded with.
+	Schemas string `json:"schemas"`
+	Cases   []Case `json:"cases"`
+}
+
+// SchemaDigest is the SHA-256 of the CRDs with their descriptions left out:
+// what a recording's answers depend on, so that a change of the CRDs
+// metagen writes shows as a stale recording.
+func SchemaDigest(crds []*apiextensionsv1.CustomResourceDefinition) string {
+	var strip func(*apiextensionsv1.JSONSchemaProps)
+	strip = func(s *apiextensionsv1.JSONSchemaProps) {
+		s.Description = ""
+		for k, p := range s.Properties {
+			strip(&p)
+			s.Properties[k] = p
+		}
+		if s.Items != nil && s.Items.Schema != nil {
+			strip(s.Items.Schema)
+		}
+		if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
+			strip(s.AdditionalProperties.Schema)
+		}
+	}
+	sorted := slices.Clone(crds)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Name < sorted[j].Name })
+	h := sha256.New()
+	for _, crd := range sorted {
+		crd = crd.DeepCopy()
+		for _, v := range crd.Spec.Versions {
+			if v.Schema != nil && v.Schema.OpenAPIV3Schema != nil {
+				strip(v.Schema.OpenAPIV3Schema)
+			}
+		}
+		h.Write(mustJSON(crd.Spec))
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // Write writes r as JSON, one case a line (so that a re-recording diffs
 // case by case).
 func (r *Recording) Write(path string) error {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "{\"source\": %q, \"server\": %q, \"cases\": [\n", r.Source, r.Server)
+	fmt.Fprintf(&b, "{\"source\": %q, \"server\": %q, \"schemas\": %q, \"cases\": [\n", r.Source, r.Server, r.Schemas)
 	for i, c := range r.Cases {
 		line, err := json.Marshal(c)
 		if err != nil {

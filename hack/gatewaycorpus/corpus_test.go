@@ -143,11 +143,34 @@ func TestAnswerOf(t *testing.T) {
 	if a := AnswerOf(errors.New("x")); a.Accepted || a.Message != "x" {
 		t.Errorf("AnswerOf(error) = %+v", a)
 	}
-	if d := Diff("side", AnswerOf(nil), a); d == "" {
+	if d := Diff("side", AnswerOf(nil), a, true); d == "" {
 		t.Error("Diff of different answers is empty")
 	}
-	if d := Diff("side", a, a); d != "" {
+	if d := Diff("side", a, a, true); d != "" {
 		t.Errorf("Diff of equal answers: %s", d)
+	}
+	warned := a
+	warned.Warnings = []string{"w"}
+	if Diff("side", a, warned, true) == "" || Diff("side", a, warned, false) != "" {
+		t.Error("Diff compares warnings when, and only when, asked to")
+	}
+}
+
+func TestSchemaDigest(t *testing.T) {
+	crd := func(desc, pattern string) []*apiextensionsv1.CustomResourceDefinition {
+		return []*apiextensionsv1.CustomResourceDefinition{{Spec: apiextensionsv1.CustomResourceDefinitionSpec{Versions: []apiextensionsv1.CustomResourceDefinitionVersion{{
+			Name: "v1",
+			Schema: &apiextensionsv1.CustomResourceValidation{OpenAPIV3Schema: &apiextensionsv1.JSONSchemaProps{
+				Type: "object", Description: desc,
+				Properties: map[string]apiextensionsv1.JSONSchemaProps{"x": {Type: "string", Description: desc, Pattern: pattern}},
+			}},
+		}}}}}
+	}
+	if SchemaDigest(crd("a", "^a$")) != SchemaDigest(crd("b", "^a$")) {
+		t.Error("the digest depends on descriptions")
+	}
+	if SchemaDigest(crd("a", "^a$")) == SchemaDigest(crd("a", "^b$")) {
+		t.Error("the digest does not see a pattern change")
 	}
 }
 

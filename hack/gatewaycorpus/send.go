@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sync"
 	"time"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -53,12 +54,49 @@ func resourceFor(client dynamic.Interface, resources map[string]Resource, u *uns
 	return client.Resource(r.GroupVersionResource), nil
 }
 
+// A Client is a dynamic client that keeps the warnings of its last request.
+type Client struct {
+	dynamic.Interface
+	mu       sync.Mutex
+	warnings []string
+}
+
+// NewClient is a Client of the server of cfg.
+func NewClient(cfg *rest.Config) (*Client, error) {
+	c := &Client{}
+	cfg = rest.CopyConfig(cfg)
+	cfg.WarningHandler = c
+	cfg.QPS, cfg.Burst = -1, 0 // no client-side rate limit
+	d, err := dynamic.NewForConfig(cfg)
+	c.Interface = d
+	return c, err
+}
+
+// HandleWarningHeader implements rest.WarningHandler.
+func (c *Client) HandleWarningHeader(code int, agent, text string) {
+	if code != 299 || text == "" {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.warnings = append(c.warnings, text)
+}
+
+// takeWarnings returns the warnings since the last call.
+func (c *Client) takeWarnings() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	w := c.warnings
+	c.warnings = nil
+	return w
+}
+
 // Send sends the write of c to the server of client and returns its
-// answer. A create is sent with dryRun=All. An update creates its stored
+// answer, with the warnings of the write itself. A create is sent with dryRun=All. An update creates its stored
 // object (a seeded one exists already: Seed), sends the update with
 // dryRun=All and the stored object's resourceVersion and uid, and deletes
 // the stored object it created.
-func Send(ctx context.Context, client dynamic.Interface, resources map[string]Resource, c Case) (Answer, error) {
+func Send(ctx context.Context, client *Client, resources map[string]Resource, c Case) (Answer, error) {
 	obj, old, err := c.Objects()
 	if err != nil {
 		return Answer{}, err
@@ -68,9 +106,15 @@ func Send(ctx context.Context, client dynamic.Interface, resources map[string]Re
 		return Answer{}, err
 	}
 	dryRun := []string{metav1.DryRunAll}
+	answer := func(err error) Answer {
+		a := AnswerOf(err)
+		a.Warnings = client.takeWarnings()
+		return a
+	}
 	if old == nil {
+		client.takeWarnings()
 		_, err := r.Create(ctx, obj, metav1.CreateOptions{DryRun: dryRun})
-		return AnswerOf(err), nil
+		return answer(err), nil
 	}
 	var stored *unstructured.Unstructured
 	if c.Seeded {
@@ -79,14 +123,15 @@ func Send(ctx context.Context, client dynamic.Interface, resources map[string]Re
 		}
 	} else {
 		if stored, err = r.Create(ctx, old, metav1.CreateOptions{}); err != nil {
-			return Refused(AnswerOf(err)), nil
+			return Refused(answer(err)), nil
 		}
 		defer func() { _ = r.Delete(context.WithoutCancel(ctx), stored.GetName(), metav1.DeleteOptions{}) }()
 	}
 	obj.SetResourceVersion(stored.GetResourceVersion())
 	obj.SetUID(stored.GetUID())
+	client.takeWarnings()
 	_, err = r.Update(ctx, obj, metav1.UpdateOptions{DryRun: dryRun})
-	return AnswerOf(err), nil
+	return answer(err), nil
 }
 
 // Seed stores the old objects of the seeded cases (each once), replacing

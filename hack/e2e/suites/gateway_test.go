@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"k8s.io/client-go/dynamic"
-
 	"github.com/metagen-dev/metagen/hack/e2e/e2eenv"
 	"github.com/metagen-dev/metagen/hack/gatewaycorpus"
 )
@@ -52,13 +50,19 @@ func TestGatewayAPIRecording(t *testing.T) {
 			t.Fatal(err)
 		}
 		cases = recorded.Cases
+		if digest := gatewaycorpus.SchemaDigest(crds); recorded.Schemas != digest {
+			t.Errorf("the CRDs metagen writes for gateway-api are not those the recording was made with (schemas %s, recorded %s): re-record (%s=1)", digest, recorded.Schemas, RecordVar)
+		}
 	}
 
 	createNamespaceOn(t, real, gatewaycorpus.Namespace)
 	if err := gatewaycorpus.ApplyCRDs(ctx, real, crds, true, cases); err != nil {
 		t.Fatal(err)
 	}
-	client := dynamic.NewForConfigOrDie(real)
+	client, err := gatewaycorpus.NewClient(real)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := gatewaycorpus.Seed(ctx, client, resources, cases); err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +83,7 @@ func TestGatewayAPIRecording(t *testing.T) {
 		if c.Answer == nil {
 			t.Fatalf("%s: the recording has no answer", c.Name)
 		}
-		tally.Case(c.Name, gatewaycorpus.Diff("kube-apiserver now", answer, *c.Answer))
+		tally.Case(c.Name, gatewaycorpus.Diff("kube-apiserver now", answer, *c.Answer, true))
 	}
 	if !record {
 		tally.Report()
@@ -87,9 +91,10 @@ func TestGatewayAPIRecording(t *testing.T) {
 	}
 	version := os.Getenv("METAGEN_E2E_VERSION")
 	r := &gatewaycorpus.Recording{
-		Source: gatewaycorpus.Module + " " + gatewaycorpus.Package + " (" + gatewaycorpus.OptIn + "), CRDs by metagen -g " + gatewaycorpus.Generators,
-		Server: "kube-apiserver " + version,
-		Cases:  cases,
+		Source:  gatewaycorpus.Module + " " + gatewaycorpus.Package + " (" + gatewaycorpus.OptIn + "), CRDs by metagen -g " + gatewaycorpus.Generators,
+		Server:  "kube-apiserver " + version,
+		Schemas: gatewaycorpus.SchemaDigest(crds),
+		Cases:   cases,
 	}
 	if err := r.Write(gatewaycorpus.RecordingPath()); err != nil {
 		t.Fatal(err)

@@ -18,13 +18,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
+	"strings"
 
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/serializer"
-	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/kubernetes"
 	clienttesting "k8s.io/client-go/testing"
 	"k8s.io/klog/v2"
@@ -38,7 +39,11 @@ import (
 )
 
 type line struct {
-	Name   string                `json:"name"`
+	Name string `json:"name"`
+	// Typed says how the object differs once decoded into its Go type and
+	// converted back (a field the type cannot hold absent, or "" that
+	// omitempty drops), each "path: sent -> typed"; none when it does not.
+	Typed  []string              `json:"typed,omitempty"`
 	Go     gatewaycorpus.Answer  `json:"go"`
 	Fake   gatewaycorpus.Answer  `json:"fake"`
 	Server *gatewaycorpus.Answer `json:"server,omitempty"`
@@ -78,17 +83,19 @@ func run(recordingPath, crdDir string) error {
 	}
 	defer srv.Stop()
 	cfg := srv.RESTConfig()
-	cfg.QPS, cfg.Burst = -1, 0 // no client-side rate limit
 	_, err = kubernetes.NewForConfigOrDie(cfg).CoreV1().Namespaces().Create(ctx,
 		&corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: gatewaycorpus.Namespace}}, metav1.CreateOptions{})
 	if err != nil {
 		return err
 	}
-	client := dynamic.NewForConfigOrDie(cfg)
+	client, err := gatewaycorpus.NewClient(cfg)
+	if err != nil {
+		return err
+	}
 
 	out := json.NewEncoder(os.Stdout)
 	for _, c := range recording.Cases {
-		l := line{Name: c.Name, Go: goAnswer(scheme, c), Fake: fakeAnswer(scheme, resources, c)}
+		l := line{Name: c.Name, Typed: typedDiff(scheme, c.Object), Go: goAnswer(scheme, c), Fake: fakeAnswer(scheme, resources, c)}
 		if !c.Seeded {
 			a, err := gatewaycorpus.Send(ctx, client, resources, c)
 			if err != nil {
@@ -151,14 +158,17 @@ func fakeAnswer(scheme *runtime.Scheme, resources map[string]gatewaycorpus.Resou
 	kinds, _, _ := scheme.ObjectKinds(obj)
 	r := resources[kinds[0].Kind]
 	ns := obj.(metav1.Object).GetNamespace()
-	cs := fake.NewClientset()
+	cs := fake.NewSimpleClientset()
 	if c.Op == "update" {
 		old, err := decode(c.Old)
 		if err != nil {
 			return gatewaycorpus.Answer{Message: "decode: " + err.Error()}
 		}
 		if c.Seeded {
-			if err := cs.Tracker().Add(old); err != nil {
+			// Tracker().Add would store it under the resource guessed from
+			// the kind (client-go's UnsafeGuessKindToResource: "gatewaies"
+			// for a Gateway), not where the clientset's updates look.
+			if err := cs.Tracker().Create(r.GroupVersionResource, old, ns); err != nil {
 				return gatewaycorpus.Answer{Message: "tracker: " + err.Error()}
 			}
 		} else if _, err := cs.Invokes(clienttesting.NewCreateAction(r.GroupVersionResource, ns, old), nil); err != nil {
@@ -169,4 +179,70 @@ func fakeAnswer(scheme *runtime.Scheme, resources map[string]gatewaycorpus.Resou
 	}
 	_, err = cs.Invokes(clienttesting.NewCreateAction(r.GroupVersionResource, ns, obj), nil)
 	return gatewaycorpus.AnswerOf(err)
+}
+
+// typedDiff lists how the object as sent differs from the object its Go
+// type holds (decoded, converted back to JSON values).
+func typedDiff(scheme *runtime.Scheme, data []byte) []string {
+	var sent map[string]any
+	if err := json.Unmarshal(data, &sent); err != nil {
+		return []string{err.Error()}
+	}
+	obj, _, err := serializer.NewCodecFactory(scheme).UniversalDeserializer().Decode(data, nil, nil)
+	if err != nil {
+		return []string{err.Error()}
+	}
+	typed, err := runtime.DefaultUnstructuredConverter.ToUnstructured(obj)
+	if err != nil {
+		return []string{err.Error()}
+	}
+	delete(typed, "status")
+	delete(sent, "status")
+	if m, ok := typed["metadata"].(map[string]any); ok {
+		delete(m, "creationTimestamp")
+	}
+	var out []string
+	var walk func(path string, a, b any)
+	show := func(v any) string {
+		if v == nil {
+			return "absent"
+		}
+		data, _ := json.Marshal(v)
+		return string(data)
+	}
+	walk = func(path string, a, b any) {
+		am, aok := a.(map[string]any)
+		bm, bok := b.(map[string]any)
+		if aok && bok {
+			keys := map[string]bool{}
+			for k := range am {
+				keys[k] = true
+			}
+			for k := range bm {
+				keys[k] = true
+			}
+			sorted := make([]string, 0, len(keys))
+			for k := range keys {
+				sorted = append(sorted, k)
+			}
+			sort.Strings(sorted)
+			for _, k := range sorted {
+				walk(path+"."+k, am[k], bm[k])
+			}
+			return
+		}
+		al, aok := a.([]any)
+		bl, bok := b.([]any)
+		if aok && bok && len(al) == len(bl) {
+			for i := range al {
+				walk(fmt.Sprintf("%s[%d]", path, i), al[i], bl[i])
+			}
+			return
+		}
+		if show(a) != show(b) {
+			out = append(out, strings.TrimPrefix(path, ".")+": "+show(a)+" -> "+show(b))
+		}
+	}
+	walk("", sent, typed)
+	return out
 }
