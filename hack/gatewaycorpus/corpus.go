@@ -270,12 +270,25 @@ type example struct {
 //     label only; update/<Kind>/<name>/<path>=changed: one string leaf of
 //     its spec changed to a value it did not have (value+"x"), which
 //     transition rules (self == oldSelf) refuse;
+//   - create/<Kind>/<name>/<path>=enum.<value>: a string of an enum set
+//     to each of its other values; <path>=dup: a list with its first item
+//     added again; <path>=clear: a list emptied;
 //   - ratchet/<Kind>/<name>/<path>=bad/unchanged and …/changed: the
 //     stored object is the first example of each kind with one string leaf
 //     "-BAD-" (stored under Permissive CRDs), updated with a label only
 //     (ratcheting lets the unchanged invalid value pass) or with the leaf
-//     "-BAD-x" (refused again).
-func Build(moduleDir string, resources map[string]Resource) ([]Case, error) {
+//     "-BAD-x" (refused again); ratchet/…=enum.<value>/unchanged: the same
+//     with an enum mutation (what CEL rules refuse) stored.
+func Build(moduleDir string, crds []*apiextensionsv1.CustomResourceDefinition) ([]Case, error) {
+	resources := Resources(crds)
+	schemas := map[string]*apiextensionsv1.JSONSchemaProps{}
+	for _, crd := range crds {
+		for _, v := range crd.Spec.Versions {
+			if v.Name == "v1" && v.Schema != nil {
+				schemas[crd.Spec.Names.Kind] = v.Schema.OpenAPIV3Schema
+			}
+		}
+	}
 	examples, err := readExamples(filepath.Join(moduleDir, ExamplesDir), resources)
 	if err != nil {
 		return nil, err
@@ -299,6 +312,11 @@ func Build(moduleDir string, resources map[string]Resource) ([]Case, error) {
 		cases = append(cases, c)
 	}
 	ratcheted := map[string]bool{}
+	seeds := 0
+	seedName := func() string {
+		seeds++
+		return fmt.Sprintf("ratchet-%d", seeds)
+	}
 	for _, ex := range examples {
 		add("create/"+ex.name, "create", ex.obj, nil, false)
 		updated := deepCopy(ex.obj)
@@ -310,14 +328,30 @@ func Build(moduleDir string, resources map[string]Resource) ([]Case, error) {
 		for _, l := range leaves(ex.obj["spec"], "spec") {
 			switch v := l.value.(type) {
 			case string:
+				// Every other value of an enum: the rules that tie one
+				// field's value to another's (a filter's type and its
+				// settings, a listener's protocol and its TLS).
+				for _, e := range enumValues(schemaAt(schemas[kind], l.keys)) {
+					if e == v {
+						continue
+					}
+					mutated := with(ex.obj, l.keys, e)
+					add(fmt.Sprintf("create/%s/%s=enum.%s", ex.name, l.path, e), "create", mutated, nil, false)
+					if ratchet {
+						stored := deepCopy(mutated)
+						stored["metadata"].(map[string]any)["name"] = seedName()
+						unchanged := deepCopy(stored)
+						setLabel(unchanged, UpdatedLabel, "yes")
+						add(fmt.Sprintf("ratchet/%s/%s=enum.%s/unchanged", ex.name, l.path, e), "update", unchanged, stored, true)
+					}
+				}
 				for _, m := range []struct{ label, value string }{{"empty", ""}, {"bad", "-BAD-"}, {"long", strings.Repeat("a", 300)}} {
 					add(fmt.Sprintf("create/%s/%s=%s", ex.name, l.path, m.label), "create", with(ex.obj, l.keys, m.value), nil, false)
 				}
 				add(fmt.Sprintf("update/%s/%s=changed", ex.name, l.path), "update", with(ex.obj, l.keys, v+"x"), ex.obj, false)
 				if ratchet {
 					stored := with(ex.obj, l.keys, "-BAD-")
-					meta := stored["metadata"].(map[string]any)
-					meta["name"] = fmt.Sprintf("ratchet-%d", len(cases))
+					stored["metadata"].(map[string]any)["name"] = seedName()
 					unchanged := deepCopy(stored)
 					setLabel(unchanged, UpdatedLabel, "yes")
 					add(fmt.Sprintf("ratchet/%s/%s=bad/unchanged", ex.name, l.path), "update", unchanged, stored, true)
@@ -330,6 +364,13 @@ func Build(moduleDir string, resources map[string]Resource) ([]Case, error) {
 		}
 		for _, p := range fieldPaths(ex.obj["spec"], "spec", []any{"spec"}) {
 			add(fmt.Sprintf("create/%s/%s=absent", ex.name, p.path), "create", without(ex.obj, p.keys), nil, false)
+			// A list with its first item twice (unique names, map keys,
+			// the uniqueness rules), and empty.
+			if list, ok := valueAt(ex.obj, p.keys).([]any); ok && len(list) > 0 {
+				dup := append(slices.Clone(list), list[0])
+				add(fmt.Sprintf("create/%s/%s=dup", ex.name, p.path), "create", with(ex.obj, p.keys, dup), nil, false)
+				add(fmt.Sprintf("create/%s/%s=clear", ex.name, p.path), "create", with(ex.obj, p.keys, []any{}), nil, false)
+			}
 		}
 	}
 	seen := map[string]bool{}
@@ -540,4 +581,54 @@ func mustJSON(v any) json.RawMessage {
 		panic(err)
 	}
 	return data
+}
+
+// schemaAt is the schema of the value at keys (string keys, int indices).
+func schemaAt(s *apiextensionsv1.JSONSchemaProps, keys []any) *apiextensionsv1.JSONSchemaProps {
+	for _, k := range keys {
+		if s == nil {
+			return nil
+		}
+		switch k := k.(type) {
+		case string:
+			p, ok := s.Properties[k]
+			if !ok {
+				return nil
+			}
+			s = &p
+		case int:
+			if s.Items == nil {
+				return nil
+			}
+			s = s.Items.Schema
+		}
+	}
+	return s
+}
+
+// enumValues are the string values of s's enum, in order.
+func enumValues(s *apiextensionsv1.JSONSchemaProps) []string {
+	if s == nil {
+		return nil
+	}
+	var out []string
+	for _, e := range s.Enum {
+		var v string
+		if json.Unmarshal(e.Raw, &v) == nil {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// valueAt is the value at keys of obj.
+func valueAt(obj map[string]any, keys []any) any {
+	parent, last := at(obj, keys)
+	switch p := parent.(type) {
+	case map[string]any:
+		return p[last.(string)]
+	case []any:
+		return p[last.(int)]
+	}
+	return nil
 }

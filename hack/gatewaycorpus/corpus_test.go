@@ -53,11 +53,23 @@ metadata:
 	if err := os.WriteFile(filepath.Join(examples, "g.yaml"), []byte(yamlText), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	resources := map[string]Resource{"Gateway": {
-		GroupVersionResource: schema.GroupVersionResource{Group: "gateway.networking.k8s.io", Version: "v1", Resource: "gateways"},
-		Namespaced:           true,
+	crd := &apiextensionsv1.CustomResourceDefinition{Spec: apiextensionsv1.CustomResourceDefinitionSpec{
+		Group: "gateway.networking.k8s.io",
+		Names: apiextensionsv1.CustomResourceDefinitionNames{Kind: "Gateway", Plural: "gateways"},
+		Scope: apiextensionsv1.NamespaceScoped,
+		Versions: []apiextensionsv1.CustomResourceDefinitionVersion{{Name: "v1", Served: true,
+			Schema: &apiextensionsv1.CustomResourceValidation{OpenAPIV3Schema: &apiextensionsv1.JSONSchemaProps{
+				Type: "object",
+				Properties: map[string]apiextensionsv1.JSONSchemaProps{"spec": {
+					Type: "object",
+					Properties: map[string]apiextensionsv1.JSONSchemaProps{
+						"gatewayClassName": {Type: "string", Enum: []apiextensionsv1.JSON{{Raw: []byte(`"c"`)}, {Raw: []byte(`"d"`)}}},
+					},
+				}},
+			}},
+		}},
 	}}
-	cases, err := Build(dir, resources)
+	cases, err := Build(dir, []*apiextensionsv1.CustomResourceDefinition{crd})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,6 +80,8 @@ metadata:
 	want := []string{
 		"create/Gateway/a",
 		"update/Gateway/a/unchanged",
+		"create/Gateway/a/spec.gatewayClassName=enum.d",
+		"ratchet/Gateway/a/spec.gatewayClassName=enum.d/unchanged",
 		"create/Gateway/a/spec.gatewayClassName=empty",
 		"create/Gateway/a/spec.gatewayClassName=bad",
 		"create/Gateway/a/spec.gatewayClassName=long",
@@ -78,10 +92,14 @@ metadata:
 		"create/Gateway/a/spec.listeners.0.port=big",
 		"create/Gateway/a/spec.gatewayClassName=absent",
 		"create/Gateway/a/spec.listeners=absent",
+		"create/Gateway/a/spec.listeners=dup",
+		"create/Gateway/a/spec.listeners=clear",
 		"create/Gateway/a/spec.listeners.0.port=absent",
-		// The second Gateway a: its mutations were made on the first.
+		// The second Gateway a: its mutations were made on the first, but
+		// for the enum value it does not have.
 		"create/Gateway/a.1",
 		"update/Gateway/a.1/unchanged",
+		"create/Gateway/a.1/spec.gatewayClassName=enum.c",
 	}
 	if !slices.Equal(names, want) {
 		t.Errorf("cases:\n  %s\nwant:\n  %s", strings.Join(names, "\n  "), strings.Join(want, "\n  "))
@@ -110,6 +128,13 @@ metadata:
 	if !r.Seeded || r.Op != "update" || obj(r.Old)["spec"].(map[string]any)["gatewayClassName"] != "-BAD-" ||
 		obj(r.Object)["spec"].(map[string]any)["gatewayClassName"] != "-BAD-x" {
 		t.Errorf("ratchet case: %+v", r)
+	}
+	if l := obj(byName["create/Gateway/a/spec.listeners=dup"].Object)["spec"].(map[string]any)["listeners"].([]any); len(l) != 2 {
+		t.Errorf("dup: %v", l)
+	}
+	if e := byName["ratchet/Gateway/a/spec.gatewayClassName=enum.d/unchanged"]; obj(e.Old)["spec"].(map[string]any)["gatewayClassName"] != "d" ||
+		obj(e.Old)["metadata"].(map[string]any)["name"] == obj(r.Old)["metadata"].(map[string]any)["name"] {
+		t.Errorf("enum ratchet case: %s", e.Old)
 	}
 	u := byName["update/Gateway/a/unchanged"]
 	if labels := obj(u.Object)["metadata"].(map[string]any)["labels"].(map[string]any); labels[UpdatedLabel] != "yes" || obj(u.Old)["metadata"].(map[string]any)["labels"] != nil {

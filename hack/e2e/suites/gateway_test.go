@@ -42,7 +42,7 @@ func TestGatewayAPIRecording(t *testing.T) {
 	var recorded *gatewaycorpus.Recording
 	var cases []gatewaycorpus.Case
 	if record {
-		if cases, err = gatewaycorpus.Build(dir, resources); err != nil {
+		if cases, err = gatewaycorpus.Build(dir, crds); err != nil {
 			t.Fatal(err)
 		}
 	} else {
