@@ -166,8 +166,10 @@ type Options struct {
 	AllowAnonymous bool
 
 	// Scheme holds Go API types to serve. Every kind with ObjectMeta and a
-	// List kind in a non-Kubernetes group (one with a dot, not *.k8s.io) is
-	// served, namespaced, with a status subresource when the type has a
+	// List kind in a non-Kubernetes group (one with a dot, not *.k8s.io;
+	// a *.k8s.io group with a dot when the kind's resource is named, by
+	// Resources, ResourceCRDPaths or the scheme's generated registration,
+	// as gateway-api's gateway.networking.k8s.io) is served, namespaced, with a status subresource when the type has a
 	// status field, under names guessed from the kind, unless the scheme
 	// records how the kind is served (names, scope, /status; schema/resources:
 	// metagen's generated code registers the Kubernetes layer's from
