@@ -2,6 +2,8 @@ package client
 
 import (
 	"github.com/dave/jennifer/jen"
+	"k8s.io/apimachinery/pkg/api/meta"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 
 	"github.com/metagen-dev/metagen/generators/gen"
 )
@@ -178,10 +180,21 @@ func writeFakeClientset(f *jen.File, cs *clientset) {
 				jen.Id("objects"))),
 		)
 	}
+	tracker := jen.Id("tracker")
+	if plurals := cs.unguessedPlurals(); len(plurals) > 0 {
+		f.Comment("plurals are the resources whose plural is not the one client-go's object tracker guesses")
+		f.Comment("from the kind: lifecycle.NewPluralTracker keeps them where the tracker looks for them.")
+		f.Var().Id("plurals").Op("=").Map(jen.Qual(schemaPkg, "GroupVersionResource")).String().Values(jen.DictFunc(func(d jen.Dict) {
+			for _, p := range plurals {
+				d[jen.Values(jen.Dict{jen.Id("Group"): jen.Lit(p.Group), jen.Id("Version"): jen.Lit(p.Version), jen.Id("Resource"): jen.Lit(p.Resource)})] = jen.Lit(p.kind)
+			}
+		}))
+		tracker = jen.Qual(lifecyclePkg, "NewPluralTracker").Call(jen.Id("tracker"), jen.Id("plurals"))
+	}
 	f.Comment("newClientset serves objects from tracker, wrapped to handle finalizers as kube-apiserver does,")
 	f.Comment("and validates writes with the scheme's validation (typeConverter: the tracker's, for apply).")
 	f.Func().Id("newClientset").Params(jen.Id("tracker").Qual(testingPkg, "ObjectTracker"), jen.Id("typeConverter").Qual(managedfieldsPkg, "TypeConverter"), jen.Id("objects").Index().Qual(runtimePkg, "Object")).Op("*").Id("Clientset").Block(
-		jen.Id("o").Op(":=").Qual(lifecyclePkg, "NewFinalizingTracker").Call(jen.Id("tracker")),
+		jen.Id("o").Op(":=").Qual(lifecyclePkg, "NewFinalizingTracker").Call(tracker),
 		jen.For(jen.List(jen.Id("_"), jen.Id("obj")).Op(":=").Range().Id("objects")).Block(
 			jen.If(jen.Err().Op(":=").Id("o").Dot("Add").Call(jen.Id("obj")), jen.Err().Op("!=").Nil()).Block(jen.Panic(jen.Err()))),
 		jen.Line(),
@@ -244,4 +257,26 @@ func writeFakeClientset(f *jen.File, cs *clientset) {
 			Qual(cs.typedPkg(gv).pkgPath, clientName(gv)+"Interface").Block(
 			jen.Return(jen.Op("&").Qual(cs.typedFakePkg(gv).pkgPath, fakeGroupName(gv)).Values(jen.Dict{jen.Id("Fake"): jen.Op("&").Id("c").Dot("Fake")})))
 	}
+}
+
+// unguessedPlural is a resource whose plural client-go's object tracker
+// does not guess from its kind (meta.UnsafeGuessKindToResource).
+type unguessedPlural struct {
+	schema.GroupVersionResource
+	kind string
+}
+
+// unguessedPlurals are the clientset's resources whose plural is not
+// client-go's guess (Gateway: gateways, not gatewaies), sorted.
+func (cs *clientset) unguessedPlurals() []unguessedPlural {
+	var out []unguessedPlural
+	for _, gv := range cs.Groups {
+		for _, t := range gv.Types {
+			gvr := schema.GroupVersionResource{Group: gv.Group, Version: gv.Version, Resource: t.Plural}
+			if guess, _ := meta.UnsafeGuessKindToResource(gvr.GroupVersion().WithKind(t.Kind)); guess != gvr {
+				out = append(out, unguessedPlural{gvr, t.Kind})
+			}
+		}
+	}
+	return out
 }

@@ -14,6 +14,7 @@ import (
 	lifecycle "github.com/metagen-dev/metagen/schema/lifecycle"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	runtime "k8s.io/apimachinery/pkg/runtime"
+	schema "k8s.io/apimachinery/pkg/runtime/schema"
 	managedfields "k8s.io/apimachinery/pkg/util/managedfields"
 	watch "k8s.io/apimachinery/pkg/watch"
 	discovery "k8s.io/client-go/discovery"
@@ -41,10 +42,18 @@ func NewClientset(objects ...runtime.Object) *Clientset {
 	return newClientset(testing.NewFieldManagedObjectTracker(scheme, codecs.UniversalDecoder(), typeConverter), typeConverter, objects)
 }
 
+// plurals are the resources whose plural is not the one client-go's object tracker guesses
+// from the kind: lifecycle.NewPluralTracker keeps them where the tracker looks for them.
+var plurals = map[schema.GroupVersionResource]string{{
+	Group:    "apps.example.com",
+	Resource: "mice",
+	Version:  "v2",
+}: "Mouse"}
+
 // newClientset serves objects from tracker, wrapped to handle finalizers as kube-apiserver does,
 // and validates writes with the scheme's validation (typeConverter: the tracker's, for apply).
 func newClientset(tracker testing.ObjectTracker, typeConverter managedfields.TypeConverter, objects []runtime.Object) *Clientset {
-	o := lifecycle.NewFinalizingTracker(tracker)
+	o := lifecycle.NewFinalizingTracker(lifecycle.NewPluralTracker(tracker, plurals))
 	for _, obj := range objects {
 		if err := o.Add(obj); err != nil {
 			panic(err)
