@@ -2,8 +2,6 @@ package client
 
 import (
 	"go/types"
-	"reflect"
-	"slices"
 	"sort"
 	"strings"
 
@@ -188,8 +186,8 @@ func requiresApplyConfiguration(named *types.Named) bool {
 	if !ok {
 		return false
 	}
-	for i := range st.NumFields() {
-		if _, ok := jsonTagOf(st, i); ok {
+	for _, f := range model.FieldsOf(st) {
+		if _, ok := jsonTagOf(f); ok {
 			return true
 		}
 	}
@@ -203,18 +201,17 @@ type jsonTag struct {
 	omitempty bool
 }
 
-// jsonTagOf reads field i's json tag; a field without one, or tagged "-",
-// has no place in an apply configuration.
-func jsonTagOf(st *types.Struct, i int) (jsonTag, bool) {
-	tag, ok := reflect.StructTag(st.Tag(i)).Lookup("json")
-	if !ok || tag == "-" {
+// jsonTagOf is the field's json tag as applyconfiguration-gen reads it; a
+// field without one, or tagged "-", has no place in an apply configuration.
+// (Only an embedded field without a JSON name is inline here: a ",inline"
+// option alone does not make one.)
+func jsonTagOf(f *model.Field) (jsonTag, bool) {
+	if !f.JSONTagged || f.JSON == "-" {
 		return jsonTag{}, false
 	}
-	name, opts, _ := strings.Cut(tag, ",")
-	field := st.Field(i)
-	out := jsonTag{name: name, inline: field.Embedded() && name == "", omitempty: slices.Contains(strings.Split(opts, ","), "omitempty")}
+	out := jsonTag{name: f.JSONName, inline: f.Embedded && f.JSONName == "", omitempty: f.OmitEmpty}
 	if out.name == "" {
-		out.name = field.Name()
+		out.name = f.GoName
 	}
 	return out, true
 }
