@@ -8,6 +8,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 )
@@ -279,7 +280,7 @@ func (cs *clientset) acType(t types.Type) *jen.Statement {
 			return jen.Map(cs.acType(u.Key())).Add(cs.acType(u.Elem()))
 		}
 	}
-	return typeCode(t)
+	return applyTypes.Code(t)
 }
 
 // isNamedApplyConfig: an element that is itself (not through a pointer) a
@@ -298,31 +299,9 @@ func isNillable(t types.Type) bool {
 	return false
 }
 
-// typeCode renders a Go type; jen.Qual writes every outside name.
-func typeCode(t types.Type) *jen.Statement {
-	switch u := types.Unalias(t).(type) {
-	case *types.Named:
-		if u.Obj().Pkg() == nil {
-			return jen.Id(u.Obj().Name())
-		}
-		return jen.Qual(u.Obj().Pkg().Path(), u.Obj().Name())
-	case *types.Basic:
-		return jen.Id(u.Name())
-	case *types.Pointer:
-		return jen.Op("*").Add(typeCode(u.Elem()))
-	case *types.Slice:
-		return jen.Index().Add(typeCode(u.Elem()))
-	case *types.Array:
-		return jen.Index(jen.Lit(int(u.Len()))).Add(typeCode(u.Elem()))
-	case *types.Map:
-		return jen.Map(typeCode(u.Key())).Add(typeCode(u.Elem()))
-	case *types.Interface:
-		if u.Empty() {
-			return jen.Interface()
-		}
-	}
-	return jen.Id(types.TypeString(t, func(p *types.Package) string { return p.Name() }))
-}
+// applyTypes is how applyconfiguration-gen writes a Go type: aliases
+// resolved (gengo resolves them), the empty interface as interface{}.
+var applyTypes = gen.TypeStyle{Unalias: true, EmptyInterface: "interface{}"}
 
 // inputObject is the type an extra apply method takes, when it is declared
 // in one of the clientset's group versions.

@@ -374,7 +374,7 @@ func (a *acWriter) withFunc(field *types.Var, name string, byValue bool, embed *
 // withSlice writes the With function that appends to a slice field, or to
 // the slice behind a pointer field (pointerToSlice), which it allocates.
 func (a *acWriter) withSlice(slice *types.Slice, pointerToSlice bool, name string, target *jen.Statement, body []jen.Code) {
-	elem := typeCode(slice.Elem())
+	elem := applyTypes.Code(slice.Elem())
 	value := jen.Id("values").Index(jen.Id("i"))
 	param := jen.Id("values").Op("...").Add(elem.Clone())
 	var check []jen.Code
