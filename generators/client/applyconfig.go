@@ -2,14 +2,13 @@ package client
 
 import (
 	"go/types"
-	"reflect"
-	"slices"
 	"sort"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
 
 	"github.com/metagen-dev/metagen/generators/diag"
+	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 )
@@ -188,8 +187,8 @@ func requiresApplyConfiguration(named *types.Named) bool {
 	if !ok {
 		return false
 	}
-	for i := range st.NumFields() {
-		if _, ok := jsonTagOf(st, i); ok {
+	for _, f := range model.FieldsOf(st) {
+		if _, ok := jsonTagOf(f); ok {
 			return true
 		}
 	}
@@ -203,18 +202,17 @@ type jsonTag struct {
 	omitempty bool
 }
 
-// jsonTagOf reads field i's json tag; a field without one, or tagged "-",
-// has no place in an apply configuration.
-func jsonTagOf(st *types.Struct, i int) (jsonTag, bool) {
-	tag, ok := reflect.StructTag(st.Tag(i)).Lookup("json")
-	if !ok || tag == "-" {
+// jsonTagOf is the field's json tag as applyconfiguration-gen reads it; a
+// field without one, or tagged "-", has no place in an apply configuration.
+// (Only an embedded field without a JSON name is inline here: a ",inline"
+// option alone does not make one.)
+func jsonTagOf(f *model.Field) (jsonTag, bool) {
+	if !f.JSONTagged || f.JSON == "-" {
 		return jsonTag{}, false
 	}
-	name, opts, _ := strings.Cut(tag, ",")
-	field := st.Field(i)
-	out := jsonTag{name: name, inline: field.Embedded() && name == "", omitempty: slices.Contains(strings.Split(opts, ","), "omitempty")}
+	out := jsonTag{name: f.JSONName, inline: f.Embedded && f.JSONName == "", omitempty: f.OmitEmpty}
 	if out.name == "" {
-		out.name = field.Name()
+		out.name = f.GoName
 	}
 	return out, true
 }
@@ -282,7 +280,7 @@ func (cs *clientset) acType(t types.Type) *jen.Statement {
 			return jen.Map(cs.acType(u.Key())).Add(cs.acType(u.Elem()))
 		}
 	}
-	return typeCode(t)
+	return applyTypes.Code(t)
 }
 
 // isNamedApplyConfig: an element that is itself (not through a pointer) a
@@ -301,31 +299,9 @@ func isNillable(t types.Type) bool {
 	return false
 }
 
-// typeCode renders a Go type; jen.Qual writes every outside name.
-func typeCode(t types.Type) *jen.Statement {
-	switch u := types.Unalias(t).(type) {
-	case *types.Named:
-		if u.Obj().Pkg() == nil {
-			return jen.Id(u.Obj().Name())
-		}
-		return jen.Qual(u.Obj().Pkg().Path(), u.Obj().Name())
-	case *types.Basic:
-		return jen.Id(u.Name())
-	case *types.Pointer:
-		return jen.Op("*").Add(typeCode(u.Elem()))
-	case *types.Slice:
-		return jen.Index().Add(typeCode(u.Elem()))
-	case *types.Array:
-		return jen.Index(jen.Lit(int(u.Len()))).Add(typeCode(u.Elem()))
-	case *types.Map:
-		return jen.Map(typeCode(u.Key())).Add(typeCode(u.Elem()))
-	case *types.Interface:
-		if u.Empty() {
-			return jen.Interface()
-		}
-	}
-	return jen.Id(types.TypeString(t, func(p *types.Package) string { return p.Name() }))
-}
+// applyTypes is how applyconfiguration-gen writes a Go type: aliases
+// resolved (gengo resolves them), the empty interface as interface{}.
+var applyTypes = gen.TypeStyle{Unalias: true, EmptyInterface: "interface{}"}
 
 // inputObject is the type an extra apply method takes, when it is declared
 // in one of the clientset's group versions.

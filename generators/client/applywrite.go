@@ -9,6 +9,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/metagen-dev/metagen/generators/gen"
+	"github.com/metagen-dev/metagen/generators/model"
 )
 
 // writeApplyConfigurations writes applyconfiguration/<group>/<version>: an
@@ -83,9 +84,9 @@ func (a *acWriter) fieldDocs() map[*types.Var]string {
 func (a *acWriter) fields(g *jen.Group) {
 	st := structOf(a.at.Obj.Type())
 	docs := a.fieldDocs()
-	for i := range st.NumFields() {
-		field := st.Field(i)
-		tag, ok := jsonTagOf(st, i)
+	for _, f := range model.FieldsOf(st) {
+		field := f.Var
+		tag, ok := jsonTagOf(f)
 		if !ok || blocklisted(a.at.Obj, field.Name()) {
 			continue
 		}
@@ -312,9 +313,9 @@ func (a *acWriter) embeddedIn(field *types.Var, tag jsonTag) *embedding {
 // per field of the apply configurations it embeds (WithName for
 // ObjectMeta's, say), each field once.
 func (a *acWriter) withFuncs(st *types.Struct, owner *types.TypeName, embed *embedding, done map[string]bool) {
-	for i := range st.NumFields() {
-		field := st.Field(i)
-		tag, ok := jsonTagOf(st, i)
+	for _, f := range model.FieldsOf(st) {
+		field := f.Var
+		tag, ok := jsonTagOf(f)
 		if !ok || blocklisted(owner, field.Name()) || done[field.Name()] {
 			continue
 		}
@@ -373,7 +374,7 @@ func (a *acWriter) withFunc(field *types.Var, name string, byValue bool, embed *
 // withSlice writes the With function that appends to a slice field, or to
 // the slice behind a pointer field (pointerToSlice), which it allocates.
 func (a *acWriter) withSlice(slice *types.Slice, pointerToSlice bool, name string, target *jen.Statement, body []jen.Code) {
-	elem := typeCode(slice.Elem())
+	elem := applyTypes.Code(slice.Elem())
 	value := jen.Id("values").Index(jen.Id("i"))
 	param := jen.Id("values").Op("...").Add(elem.Clone())
 	var check []jen.Code
@@ -473,9 +474,9 @@ func goPublicName(t types.Type) string {
 // GetNamespace (from ObjectMeta): gentype's Apply reads the name, and
 // client-go's apply request the kind.
 func (a *acWriter) getters(st *types.Struct, owner *types.TypeName, embed *embedding) {
-	for i := range st.NumFields() {
-		field := st.Field(i)
-		tag, ok := jsonTagOf(st, i)
+	for _, f := range model.FieldsOf(st) {
+		field := f.Var
+		tag, ok := jsonTagOf(f)
 		if !ok || blocklisted(owner, field.Name()) {
 			continue
 		}

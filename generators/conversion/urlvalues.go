@@ -2,13 +2,12 @@ package conversion
 
 import (
 	"go/types"
-	"reflect"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
 	"github.com/metagen-dev/metagen/generators/gen"
 	"github.com/metagen-dev/metagen/generators/gengo"
+	"github.com/metagen-dev/metagen/generators/model"
 )
 
 // writeFromURLValues is conversion-gen's generateFromURLValues: each field
@@ -16,16 +15,14 @@ import (
 func (g *packageGen) writeFromURLValues(file *jen.File, in, out types.Type) {
 	w := &writer{}
 	valuesElem := elem(in) // []string
-	s := out.Underlying().(*types.Struct)
-	for i := range s.NumFields() {
-		field := s.Field(i)
-		name := field.Name()
+	for _, f := range model.FieldsOf(out.Underlying().(*types.Struct)) {
+		field := f.Var
+		name := f.GoName
 		if g.fieldOptedOut(field) {
 			w.Line("// INFO: in." + name + " opted out of conversion generation")
 			continue
 		}
-		jsonTag := reflect.StructTag(s.Tag(i)).Get("json")
-		tag, _, _ := strings.Cut(jsonTag, ",")
+		tag := f.JSONName
 		if tag == "" {
 			w.Line("// WARNING: Field " + name + " does not have json tag, skipping.")
 			continue

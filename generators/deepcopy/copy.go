@@ -185,7 +185,7 @@ func (c *copier) fillReference(t types.Type) []jen.Code {
 }
 
 func (c *copier) fillSlice(t types.Type, s *types.Slice) []jen.Code {
-	code := []jen.Code{starOut().Op("=").Make(typeCode(t), jen.Len(starIn()))}
+	code := []jen.Code{starOut().Op("=").Make(copyTypes.Code(t), jen.Len(starIn()))}
 	elem := types.Unalias(s.Elem())
 	if c.copiedByAssignment(elem) {
 		return append(code, jen.Copy(starOut(), starIn()))
@@ -227,7 +227,7 @@ func (c *copier) fillMap(t types.Type, m *types.Map) []jen.Code {
 	}
 	body := c.copyMapValue(types.Unalias(m.Elem()))
 	return []jen.Code{
-		starOut().Op("=").Make(typeCode(t), jen.Len(starIn())),
+		starOut().Op("=").Make(copyTypes.Code(t), jen.Len(starIn())),
 		jen.For(jen.List(jen.Id("key"), jen.Id("val")).Op(":=").Range().Add(starIn())).Block(body...),
 	}
 }
@@ -247,7 +247,7 @@ func (c *copier) copyMapValue(elem types.Type) []jen.Code {
 			return []jen.Code{outKey().Op("=").Op("*").Id("val").Dot("DeepCopy").Call()}
 		default:
 			return []jen.Code{
-				jen.Var().Id("outVal").Add(typeCode(elem)),
+				jen.Var().Id("outVal").Add(copyTypes.Code(elem)),
 				jen.Id("val").Dot("DeepCopyInto").Call(jen.Op("&").Id("outVal")),
 				outKey().Op("=").Id("outVal"),
 			}
@@ -272,7 +272,7 @@ func (c *copier) copyMapValue(elem types.Type) []jen.Code {
 		fill := append([]jen.Code{jen.List(jen.Id("in"), jen.Id("out")).Op(":=").List(jen.Op("&").Id("val"), jen.Op("&").Id("outVal"))},
 			c.fillReference(elem)...)
 		return []jen.Code{
-			jen.Var().Id("outVal").Add(typeCode(elem)),
+			jen.Var().Id("outVal").Add(copyTypes.Code(elem)),
 			jen.If(jen.Id("val").Op("!=").Nil()).Block(fill...),
 			outKey().Op("=").Id("outVal"),
 		}
@@ -305,7 +305,7 @@ func (c *copier) fillPointer(t types.Type, p *types.Pointer) []jen.Code {
 	if _, named := types.Unalias(t).(*types.Named); named {
 		pointee = func() *jen.Statement { return jen.Parens(jen.Op("**").Id("in")) }
 	}
-	newElem := starOut().Op("=").New(typeCode(elem))
+	newElem := starOut().Op("=").New(copyTypes.Code(elem))
 	starStarIn := func() *jen.Statement { return jen.Op("**").Id("in") }
 	starStarOut := func() *jen.Statement { return jen.Op("**").Id("out") }
 	if c.copiedByAssignment(elem) {

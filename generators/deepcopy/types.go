@@ -3,9 +3,8 @@ package deepcopy
 import (
 	"fmt"
 	"go/types"
-	"strconv"
 
-	"github.com/dave/jennifer/jen"
+	"github.com/metagen-dev/metagen/generators/gen"
 )
 
 // holdsNoReferences reports whether assigning a value of t is a deep copy:
@@ -119,72 +118,9 @@ func kindName(u types.Type) string {
 	}
 }
 
-// typeCode renders t; jen.Qual writes every outside name, so the file's
-// imports follow from the code.
-func typeCode(t types.Type) *jen.Statement {
-	switch t := types.Unalias(t).(type) {
-	case *types.Named:
-		if t.TypeParams().Len() > 0 && t.TypeArgs().Len() == 0 {
-			return selfType(t) // the generic type itself, inside its own methods
-		}
-		code := qualifiedName(t.Obj())
-		if args := t.TypeArgs(); args.Len() > 0 {
-			var list []jen.Code
-			for arg := range args.Types() {
-				list = append(list, typeCode(arg))
-			}
-			code = code.Types(list...)
-		}
-		return code
-	case *types.TypeParam:
-		return jen.Id(t.Obj().Name())
-	case *types.Basic:
-		return jen.Id(t.Name())
-	case *types.Pointer:
-		return jen.Op("*").Add(typeCode(t.Elem()))
-	case *types.Slice:
-		return jen.Index().Add(typeCode(t.Elem()))
-	case *types.Array:
-		return jen.Index(jen.Lit(int(t.Len()))).Add(typeCode(t.Elem()))
-	case *types.Map:
-		return jen.Map(typeCode(t.Key())).Add(typeCode(t.Elem()))
-	case *types.Struct:
-		return structTypeCode(t)
-	case *types.Interface:
-		if t.Empty() {
-			return jen.Any()
-		}
-	}
-	// Only reached for types that are reported as not copyable before any code is written.
-	return jen.Id(types.TypeString(t, nil))
-}
-
-func qualifiedName(obj *types.TypeName) *jen.Statement {
-	if obj.Pkg() == nil {
-		return jen.Id(obj.Name()) // error, comparable
-	}
-	return jen.Qual(obj.Pkg().Path(), obj.Name())
-}
-
-// structTypeCode renders an anonymous struct type exactly, tags included,
-// since a struct type's identity depends on its tags.
-func structTypeCode(s *types.Struct) *jen.Statement {
-	var fields []jen.Code
-	for i := range s.NumFields() {
-		field := s.Field(i)
-		var code *jen.Statement
-		if field.Embedded() {
-			code = typeCode(field.Type())
-		} else {
-			code = jen.Id(field.Name()).Add(typeCode(field.Type()))
-		}
-		if tag := s.Tag(i); tag != "" {
-			code = code.Op(strconv.Quote(tag))
-		}
-		fields = append(fields, code)
-	}
-	return jen.Struct(fields...)
-}
+// copyTypes is how deepcopy-gen writes types: aliases resolved (gengo
+// resolves them), the empty interface as any.
+var copyTypes = gen.TypeStyle{Unalias: true, EmptyInterface: "any"}
 
 // typeString writes a type for messages, naming other packages by their name.
 func typeString(t types.Type, from *types.Package) string {

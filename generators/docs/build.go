@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"go/types"
 	"path/filepath"
-	"reflect"
 	"slices"
 	"sort"
 	"strconv"
@@ -18,6 +17,7 @@ import (
 	"github.com/metagen-dev/metagen/generators/crd"
 	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/gen"
+	"github.com/metagen-dev/metagen/generators/model"
 	"github.com/metagen-dev/metagen/generators/openapi"
 )
 
@@ -238,24 +238,22 @@ func jsonFields(t types.Type) []goField {
 		return nil
 	}
 	var out []goField
-	for i := range st.NumFields() {
-		f := st.Field(i)
-		tag := reflect.StructTag(st.Tag(i)).Get("json")
-		name, opts, _ := strings.Cut(tag, ",")
-		if name == "-" && opts == "" {
+	for _, f := range model.FieldsOf(st) {
+		name := f.JSONName
+		if name == "-" && len(f.JSONOptions) == 0 {
 			continue
 		}
-		if f.Embedded() && name == "" || strings.Contains(","+opts+",", ",inline,") {
+		if f.Inline {
 			out = append(out, jsonFields(f.Type())...)
 			continue
 		}
-		if !f.Exported() {
+		if !f.Var.Exported() {
 			continue
 		}
 		if name == "" {
-			name = f.Name()
+			name = f.GoName
 		}
-		out = append(out, goField{name, f.Name(), f.Type()})
+		out = append(out, goField{name, f.GoName, f.Type()})
 	}
 	return out
 }

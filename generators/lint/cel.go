@@ -129,9 +129,8 @@ func checkRule(m markers.Marker, rule string, self types.Type, what string) []er
 // members flattened.
 func jsonPropertiesOf(named *types.Named) map[string]bool {
 	out := map[string]bool{}
-	st := named.Underlying().(*types.Struct)
-	for i := range st.NumFields() {
-		for _, s := range properties(model.NewField(st.Field(i), st.Tag(i)), 0, map[*types.Named]bool{named: true}) {
+	for _, field := range model.FieldsOf(named.Underlying().(*types.Struct)) {
+		for _, s := range properties(field, 0, map[*types.Named]bool{named: true}) {
 			out[s.name] = true
 		}
 	}

@@ -10,7 +10,6 @@ package lint
 
 import (
 	"go/types"
-	"reflect"
 	"strconv"
 	"strings"
 
@@ -124,10 +123,9 @@ func properties(f *model.Field, depth int, seen map[*types.Named]bool) []seriali
 		return nil
 	}
 	seen[named] = true
-	st := named.Underlying().(*types.Struct)
 	var out []serialized
-	for i := range st.NumFields() {
-		out = append(out, properties(model.NewField(st.Field(i), st.Tag(i)), depth+1, seen)...)
+	for _, field := range model.FieldsOf(named.Underlying().(*types.Struct)) {
+		out = append(out, properties(field, depth+1, seen)...)
 	}
 	return out
 }
@@ -144,13 +142,8 @@ func structTag(f *model.Field) []error {
 	if err := wellFormed(f.Tag); err != "" {
 		return []error{diag.Errorf(f.Pos, "field %s: malformed struct tag `%s`: %s; write key:\"value\" pairs, like `json:\"name,omitempty\"`", f.GoName, f.Tag, err)}
 	}
-	json, ok := reflect.StructTag(f.Tag).Lookup("json")
-	if !ok {
-		return nil
-	}
 	var problems []error
-	_, options, _ := strings.Cut(json, ",")
-	for _, option := range strings.Split(options, ",") {
+	for _, option := range f.JSONOptions {
 		if option != "" && !jsonOptions[option] {
 			problems = append(problems, diag.Warnf(f.Pos, "field %s: json tag option %q means nothing to encoding/json (it knows omitempty, omitzero, string; Kubernetes adds inline)", f.GoName, option))
 		}
@@ -158,9 +151,10 @@ func structTag(f *model.Field) []error {
 	return problems
 }
 
-// wellFormed checks the conventional struct tag syntax that
-// reflect.StructTag.Lookup expects, as go vet's structtag check does; it
-// returns what is wrong, or "".
+// wellFormed checks the conventional struct tag syntax that the model's
+// tag reading (reflect's Lookup) expects, as go vet's structtag check
+// does, on the tag as written (model.Field.Tag); it returns what is
+// wrong, or "".
 func wellFormed(tag string) string {
 	for tag != "" {
 		i := 0

@@ -28,9 +28,9 @@ func inlineCycles(fset *token.FileSet, packages []*model.Package) []error {
 		state[named] = visiting
 		path = append(path, named.Obj().Name())
 		if st, ok := named.Underlying().(*types.Struct); ok {
-			for i := range st.NumFields() {
-				field := st.Field(i)
-				member := inlineMember(field, st.Tag(i))
+			for _, f := range model.FieldsOf(st) {
+				field := f.Var
+				member := inlineMember(f)
 				if member == nil {
 					continue
 				}
@@ -61,12 +61,11 @@ func inlineCycles(fset *token.FileSet, packages []*model.Package) []error {
 // inlineMember is the named struct a field flattens into its parent, as
 // encoding/json (untagged embedded struct) and the Kubernetes generators
 // (",inline") read it, or nil.
-func inlineMember(field *types.Var, tag string) *types.Named {
-	f := model.NewField(field, tag)
+func inlineMember(f *model.Field) *types.Named {
 	if !f.Inline && !(f.Embedded && f.JSONName == "") {
 		return nil
 	}
-	if named := StructBehind(field.Type()); named != nil {
+	if named := StructBehind(f.Type()); named != nil {
 		return named.Origin()
 	}
 	return nil

@@ -104,9 +104,10 @@ func (t *Type) IsAlias() bool { return t.Object.IsAlias() }
 // StructFields are the fields of the struct behind the type: Fields for a
 // struct literal, and for a type defined as another struct type (type
 // Gateway v1.Gateway, as gateway-api declares older versions) that
-// struct's fields as go/types sees them, without positions, docs or
-// markers, since they are declared elsewhere. Nil when no struct is behind,
-// and for an alias, which is the other type rather than a type of its own.
+// struct's fields as go/types sees them (FieldsOf), without positions, docs
+// or markers, since they are declared elsewhere. Nil when no struct is
+// behind, and for an alias, which is the other type rather than a type of
+// its own.
 func (t *Type) StructFields() []*Field {
 	if t.Fields != nil || t.IsAlias() {
 		return t.Fields
@@ -115,39 +116,77 @@ func (t *Type) StructFields() []*Field {
 	if !ok {
 		return nil
 	}
-	out := make([]*Field, 0, st.NumFields())
-	for i := range st.NumFields() {
-		out = append(out, NewField(st.Field(i), st.Tag(i)))
+	return FieldsOf(st)
+}
+
+// FieldsOf is the one view of the fields of any struct type, of the input
+// packages or of a dependency typed from export data: what its struct tags
+// say, read here once for every generator (no generator parses a struct tag
+// itself: TestGeneratorsReadStructTagsThroughTheModel). The fields have no
+// position, doc or markers; a dependency's come from the comment index
+// (Universe.Comments, by the field's Var.Pos). Each call builds new Fields,
+// which the caller may complete.
+func FieldsOf(st *types.Struct) []*Field {
+	out := make([]*Field, st.NumFields())
+	for i := range out {
+		out[i] = NewField(st.Field(i), st.Tag(i))
 	}
 	return out
 }
 
 // Field is one field of a struct type.
 type Field struct {
-	GoName   string
-	JSONName string // "" when the json tag is absent, "-" when skipped
-	Embedded bool
-	Inline   bool
+	GoName string
+	// JSONTagged says whether the struct tag has a json key at all
+	// (reflect.StructTag.Lookup's ok: json:"" is tagged, a malformed tag
+	// may hide it), JSON is that key's value as written.
+	JSONTagged bool
+	JSON       string
+	// JSONName is the name in the json tag: "" when the tag is absent or
+	// names nothing (json:",inline"), "-" when skipped.
+	JSONName string
+	// JSONOptions are the json tag's options after the name, in order as
+	// written (json:"a,omitempty,string": omitempty, string); nil when
+	// nothing follows the name.
+	JSONOptions []string
+	Embedded    bool
+	// Inline: encoding/json or the Kubernetes generators flatten the field
+	// (an ",inline" option, or embedded with no json name).
+	Inline bool
 	// OmitEmpty and OmitZero mirror the json tag options.
 	OmitEmpty bool
 	OmitZero  bool
-	Var       *types.Var
-	Tag       string
-	Pos       token.Position
-	Doc       string
-	Markers   markers.Set
+	// Protobuf, PatchStrategy and PatchMergeKey are the values of the tags
+	// of those keys ("" when absent), which openapi-gen's API rules and
+	// patch checks read.
+	Protobuf      string
+	PatchStrategy string
+	PatchMergeKey string
+	Var           *types.Var
+	// Tag is the struct tag as written, for checking its syntax (lint) and
+	// for writing the struct type again (gen.TypeCode).
+	Tag     string
+	Pos     token.Position
+	Doc     string
+	Markers markers.Set
 }
 
 // Type returns the field's type.
 func (f *Field) Type() types.Type { return f.Var.Type() }
 
 // NewField describes the struct field v with struct tag tag: its names and
-// the json options, which encoding/json reads. The caller adds position, doc
-// and markers.
+// what its tags say. The caller adds position, doc and markers.
 func NewField(v *types.Var, tag string) *Field {
-	name, options, _ := strings.Cut(reflect.StructTag(tag).Get("json"), ",")
-	f := &Field{GoName: v.Name(), JSONName: name, Embedded: v.Embedded(), Var: v, Tag: tag}
-	for _, option := range strings.Split(options, ",") {
+	st := reflect.StructTag(tag)
+	json, tagged := st.Lookup("json")
+	name, options, _ := strings.Cut(json, ",")
+	f := &Field{GoName: v.Name(), JSONTagged: tagged, JSON: json, JSONName: name, Embedded: v.Embedded(), Var: v, Tag: tag,
+		// The patch tags' keys are the names of the markers they go with.
+		Protobuf: st.Get("protobuf"), PatchStrategy: st.Get(markers.PatchStrategy.Name), PatchMergeKey: st.Get(markers.PatchMergeKey.Name)}
+	if options != "" {
+		f.JSONOptions = strings.Split(options, ",")
+	}
+	for _, option := range f.JSONOptions {
 		switch option {
 		case "inline":
 			f.Inline = true

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/types"
 	"path/filepath"
-	"reflect"
 	"sort"
 	"strings"
 
@@ -133,15 +132,13 @@ func hasFieldNamed(st *types.Struct, name string) bool {
 // leading acronym) lowercased; ObjectMeta and ListMeta are "metadata".
 func namesMatchRule(_ *generation, st *types.Struct) []string {
 	var out []string
-	for i := range st.NumFields() {
-		field := st.Field(i)
-		json, ok := reflect.StructTag(st.Tag(i)).Lookup("json")
+	for _, field := range model.FieldsOf(st) {
 		switch {
-		case !ok:
-			out = append(out, field.Name())
-		case json == "-":
-		case !nameIsOkay(field, strings.Split(json, ",")[0]):
-			out = append(out, field.Name())
+		case !field.JSONTagged:
+			out = append(out, field.GoName)
+		case field.JSON == "-":
+		case !nameIsOkay(field.Var, field.JSONName):
+			out = append(out, field.GoName)
 		}
 	}
 	return out
@@ -184,15 +181,13 @@ func isCapital(b byte) bool { return b >= 'A' && b <= 'Z' }
 // omitEmptyMatchCase: "omitempty" is spelled exactly so.
 func omitEmptyMatchCase(_ *generation, st *types.Struct) []string {
 	var out []string
-	for i := range st.NumFields() {
-		json, ok := reflect.StructTag(st.Tag(i)).Lookup("json")
-		parts := strings.Split(json, ",")
-		if !ok || len(parts) < 2 || parts[0] == "-" {
+	for _, field := range model.FieldsOf(st) {
+		if !field.JSONTagged || field.JSONName == "-" {
 			continue
 		}
-		for _, option := range parts[1:] {
+		for _, option := range field.JSONOptions {
 			if strings.EqualFold(option, "omitempty") && option != "omitempty" {
-				out = append(out, st.Field(i).Name())
+				out = append(out, field.GoName)
 			}
 		}
 	}
@@ -222,12 +217,11 @@ func streamingListJSONTags(_ *generation, st *types.Struct) []string {
 		return nil
 	}
 	var out []string
-	for i := range st.NumFields() {
-		field, tag := st.Field(i), reflect.StructTag(st.Tag(i))
-		json, hasJSON := tag.Lookup("json")
-		switch field.Name() {
+	for _, field := range model.FieldsOf(st) {
+		json := field.JSON
+		switch field.GoName {
 		case "TypeMeta":
-			if !field.Embedded() || !hasJSON || json != "" && json != ",inline" {
+			if !field.Embedded || !field.JSONTagged || json != "" && json != ",inline" {
 				out = append(out, "TypeMeta")
 			}
 		case "ListMeta":
@@ -249,8 +243,8 @@ func streamingListProtoTags(_ *generation, st *types.Struct) []string {
 	}
 	want := map[string]string{"ListMeta": "bytes,1,opt,name=metadata", "Items": "bytes,2,rep,name=items"}
 	var out []string
-	for i := range st.NumFields() {
-		name, proto := st.Field(i).Name(), reflect.StructTag(st.Tag(i)).Get("protobuf")
+	for _, field := range model.FieldsOf(st) {
+		name, proto := field.GoName, field.Protobuf
 		switch {
 		case name == "TypeMeta" && proto != "":
 			out = append(out, name)

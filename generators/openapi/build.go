@@ -6,7 +6,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/markers"
+	"github.com/metagen-dev/metagen/generators/model"
 )
 
 // builder turns one named struct type into its definition, with
@@ -131,33 +131,31 @@ func (b *builder) members(t types.Type, s *schema, depth int) {
 	}
 	owner := ownerPackage(t)
 	var keepSet []markers.Marker // optional immutable fields, for the struct's rules
-	for i := range st.NumFields() {
-		field := st.Field(i)
-		tag := reflect.StructTag(st.Tag(i))
-		c := b.g.comments.Of(field.Pos(), markers.OnField)
+	for _, field := range model.FieldsOf(st) {
+		c := b.g.comments.Of(field.Var.Pos(), markers.OnField)
 		if hasOpenAPIGenValue(c.Markers, "false") {
 			continue
 		}
-		if b.crd && !b.crdField(field, tag) {
+		if b.crd && !b.crdField(field) {
 			continue
 		}
-		if inlined(field, tag) {
+		if inlined(field) {
 			if !b.compat {
 				b.inlineTypeMarkers(s, field.Type()) // before its members: their rules go first
 			}
 			b.members(field.Type(), s, depth+1)
 			continue
 		}
-		name := referableName(field, tag)
+		name := referableName(field)
 		if name == "" {
 			continue
 		}
-		optional := b.optional(field, tag, c)
+		optional := b.optional(field, c)
 		if m, ok := markers.K8sImmutable.Marker(c.Markers); ok && optional && b.crd {
 			keepSet = append(keepSet, celMarker(m, fmt.Sprintf("!has(oldSelf.%s) || has(self.%s)", name, name), fmt.Sprintf("field %s is immutable once set", name)))
 		}
-		s.Properties = append(s.Properties, property{Name: name, Schema: b.property(field, tag, c, owner),
-			depth: depth, tagged: tag.Get("json") != "", required: !optional})
+		s.Properties = append(s.Properties, property{Name: name, Schema: b.property(field, c, owner),
+			depth: depth, tagged: field.JSON != "", required: !optional})
 	}
 	for _, m := range keepSet {
 		b.addCELRule(s, m)
@@ -169,15 +167,15 @@ func (b *builder) members(t types.Type, s *schema, depth int) {
 // without it, one with no JSON tag is an error, as in controller-gen
 // (encoding/json never writes it). An exported field with no JSON tag keeps
 // openapi-gen's Go-named property.
-func (b *builder) crdField(field *types.Var, tag reflect.StructTag) bool {
-	if field.Embedded() || field.Exported() {
+func (b *builder) crdField(field *model.Field) bool {
+	if field.Embedded || field.Var.Exported() {
 		return true
 	}
 	if b.unexportedSkipped {
 		return false
 	}
-	if _, tagged := tag.Lookup("json"); !tagged {
-		b.errorf(b.g.universe.Fset.Position(field.Pos()), "unexported field %s has no JSON tag: controller-gen refuses it in a CRD schema; add `json:\"-\"`, or pass --ignore-unexported-fields (controller-gen crd:ignoreUnexportedFields=true) to leave unexported fields out", field.Name())
+	if !field.JSONTagged {
+		b.errorf(b.g.universe.Fset.Position(field.Var.Pos()), "unexported field %s has no JSON tag: controller-gen refuses it in a CRD schema; add `json:\"-\"`, or pass --ignore-unexported-fields (controller-gen crd:ignoreUnexportedFields=true) to leave unexported fields out", field.GoName)
 		return false
 	}
 	return true
@@ -307,66 +305,40 @@ func structBehind(t types.Type) *types.Struct {
 // inlined is openapi-gen's rule: an embedded field whose JSON tag exists
 // and has an empty name. (encoding/json also flattens an untagged embedded
 // struct; openapi-gen makes it a property named after the type, and so do we.)
-func inlined(field *types.Var, tag reflect.StructTag) bool {
-	json, ok := tag.Lookup("json")
-	return field.Embedded() && ok && (json == "" || strings.HasPrefix(json, ","))
+func inlined(field *model.Field) bool {
+	return field.Embedded && field.JSONTagged && field.JSONName == ""
 }
 
 // referableName is the property name: the JSON name, the Go name when
 // there is no JSON tag, or "" when the field is not serialized.
-func referableName(field *types.Var, tag reflect.StructTag) string {
-	json := tag.Get("json")
-	if json == "" {
-		return field.Name()
-	}
-	name, _, _ := strings.Cut(json, ",")
-	if name == "-" {
+func referableName(field *model.Field) string {
+	switch {
+	case field.JSON == "":
+		return field.GoName
+	case field.JSONName == "-":
 		return ""
 	}
-	return name
-}
-
-// jsonOptions are the options after the name in the JSON tag.
-func jsonOptions(tag reflect.StructTag) []string {
-	json := tag.Get("json")
-	if json == "" {
-		return nil
-	}
-	return strings.Split(json, ",")[1:]
-}
-
-// hasOmitEmpty is openapi-gen's test, which ignores omitzero.
-func hasOmitEmpty(tag reflect.StructTag) bool {
-	json, _ := tag.Lookup("json")
-	return strings.HasSuffix(json, ",omitempty") || strings.Contains(json, ",omitempty,")
-}
-
-func hasOmitZero(tag reflect.StructTag) bool {
-	for _, option := range jsonOptions(tag) {
-		if option == "omitzero" {
-			return true
-		}
-	}
-	return false
+	return field.JSONName
 }
 
 // omitsZero reports whether the zero value of the field is left out of
-// JSON: omitempty, or (unless compat) omitzero.
-func (b *builder) omitsZero(tag reflect.StructTag) bool {
-	return hasOmitEmpty(tag) || !b.compat && hasOmitZero(tag)
+// JSON: omitempty (openapi-gen's test, which ignores omitzero), or (unless
+// compat) omitzero.
+func (b *builder) omitsZero(field *model.Field) bool {
+	return field.OmitEmpty || !b.compat && field.OmitZero
 }
 
 // property builds the schema of one field, as openapi-gen's generateProperty.
-func (b *builder) property(field *types.Var, tag reflect.StructTag, c comment, owner string) *schema {
+func (b *builder) property(field *model.Field, c comment, owner string) *schema {
 	t := field.Type()
 	s := &schema{Go: t, Pos: c.Pos}
 	validation := b.kubeOpenAPIValidation(c)
 	if b.openapiGen {
-		b.checkPatchTags(field, tag, c)
+		b.checkPatchTags(field, c)
 	}
 	s.Extensions = b.memberExtensions(c, t, validation.Extensions)
 	s.Description = b.valueDescription(s, c, t)
-	if options := jsonOptions(tag); len(options) > 0 && options[0] == "string" {
+	if options := field.JSONOptions; len(options) > 0 && options[0] == "string" {
 		// On the wire the value is a string; its markers still apply.
 		s.Type, s.WriteFormat = []string{"string"}, true
 		if !b.compat {
@@ -374,7 +346,7 @@ func (b *builder) property(field *types.Var, tag reflect.StructTag, c comment, o
 		}
 		return s
 	}
-	s.Default, s.DefaultDeclared = b.defaultOf(c, t, b.omitsZero(tag), owner)
+	s.Default, s.DefaultDeclared = b.defaultOf(c, t, b.omitsZero(field), owner)
 	s.Checks = validation.SchemaProps
 	format, enum := s.Checks.Format, s.Checks.Enum
 	s.Checks.Format, s.Checks.Enum = "", nil
@@ -650,11 +622,11 @@ func enumValues(enum *enumType) []any {
 // +k8s:optional or +k8s:required, then +kubebuilder:validation:Optional or
 // Required, then the package's kubebuilder default; and last omitempty (and
 // unless compat, omitzero).
-func (b *builder) optional(field *types.Var, tag reflect.StructTag, c comment) bool {
+func (b *builder) optional(field *model.Field, c comment) bool {
 	dialects := [][2]string{{markers.Optional.Name, markers.Required.Name}}
 	switch {
 	case b.crd:
-		return b.optionalAsControllerGen(field, tag, c)
+		return b.optionalAsControllerGen(field, c)
 	case !b.compat:
 		dialects = append(dialects, [2]string{markers.K8sOptional.Name, markers.K8sRequired.Name}, [2]string{markers.KBValidationOptional.Name, markers.KBValidationRequired.Name})
 	}
@@ -662,7 +634,7 @@ func (b *builder) optional(field *types.Var, tag reflect.StructTag, c comment) b
 		optional, required := c.Markers.Has(names[0]), c.Markers.Has(names[1])
 		switch {
 		case optional && required:
-			b.errorf(c.Pos, "field %s is marked both +%s and +%s", field.Name(), names[0], names[1])
+			b.errorf(c.Pos, "field %s is marked both +%s and +%s", field.GoName, names[0], names[1])
 			return true
 		case required:
 			return false
@@ -670,12 +642,12 @@ func (b *builder) optional(field *types.Var, tag reflect.StructTag, c comment) b
 			return true
 		}
 	}
-	if !b.compat && !b.omitsZero(tag) {
-		if byDefault, ok := b.g.packageDefaultOptional(field); ok {
+	if !b.compat && !b.omitsZero(field) {
+		if byDefault, ok := b.g.packageDefaultOptional(field.Var); ok {
 			return byDefault
 		}
 	}
-	return b.omitsZero(tag)
+	return b.omitsZero(field)
 }
 
 // optionalAsControllerGen decides a CRD field's presence in
@@ -686,7 +658,7 @@ func (b *builder) optional(field *types.Var, tag reflect.StructTag, c comment) b
 // package's default, then omitempty. A field marked both ways is, as
 // controller-gen writes it, optional (the first that says so decides):
 // a warning, since one of the two markers is a mistake.
-func (b *builder) optionalAsControllerGen(field *types.Var, tag reflect.StructTag, c comment) bool {
+func (b *builder) optionalAsControllerGen(field *model.Field, c comment) bool {
 	has := c.Markers.Has
 	for _, pair := range [][2][]string{
 		{{markers.KBValidationOptional.Name}, {markers.KBValidationRequired.Name}},
@@ -696,7 +668,7 @@ func (b *builder) optionalAsControllerGen(field *types.Var, tag reflect.StructTa
 		required := slices.ContainsFunc(pair[1], has)
 		if optional && required {
 			b.errs = append(b.errs, diag.Warnf(c.Pos, "field %s is marked both +%s and +%s: the CRD has it optional, as controller-gen writes it (the optional marker comes first in its order); delete the one that is wrong",
-				field.Name(), firstOf(pair[0], has), firstOf(pair[1], has)))
+				field.GoName, firstOf(pair[0], has), firstOf(pair[1], has)))
 		}
 		switch {
 		case optional:
@@ -705,12 +677,12 @@ func (b *builder) optionalAsControllerGen(field *types.Var, tag reflect.StructTa
 			return false
 		}
 	}
-	if !b.omitsZero(tag) {
-		if byDefault, ok := b.g.packageDefaultOptional(field); ok {
+	if !b.omitsZero(field) {
+		if byDefault, ok := b.g.packageDefaultOptional(field.Var); ok {
 			return byDefault
 		}
 	}
-	return b.omitsZero(tag)
+	return b.omitsZero(field)
 }
 
 func firstOf(names []string, has func(string) bool) string {
@@ -724,19 +696,21 @@ func firstOf(names []string, has func(string) bool) string {
 
 // checkPatchTags requires the patch struct tags to match the patch markers,
 // as openapi-gen does.
-func (b *builder) checkPatchTags(field *types.Var, tag reflect.StructTag, c comment) {
-	for _, key := range []string{markers.PatchMergeKey.Name, markers.PatchStrategy.Name} {
-		all := c.Markers.All(key)
+func (b *builder) checkPatchTags(field *model.Field, c comment) {
+	for _, key := range []struct{ name, structTag string }{
+		{markers.PatchMergeKey.Name, field.PatchMergeKey}, {markers.PatchStrategy.Name, field.PatchStrategy},
+	} {
+		all := c.Markers.All(key.name)
 		if len(all) > 1 {
-			b.errorf(all[1].Pos, "+%s is given twice", key)
+			b.errorf(all[1].Pos, "+%s is given twice", key.name)
 			continue
 		}
 		marker := ""
 		if len(all) == 1 {
 			marker = all[0].Value
 		}
-		if structTag := tag.Get(key); structTag != marker {
-			b.errorf(c.Pos, "field %s: the %s struct tag (%q) and the +%s marker (%q) must match", field.Name(), key, structTag, key, marker)
+		if key.structTag != marker {
+			b.errorf(c.Pos, "field %s: the %s struct tag (%q) and the +%s marker (%q) must match", field.GoName, key.name, key.structTag, key.name, marker)
 		}
 	}
 }

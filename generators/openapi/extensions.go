@@ -2,12 +2,12 @@ package openapi
 
 import (
 	"go/types"
-	"reflect"
 	"sort"
 	"strings"
 
 	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/markers"
+	"github.com/metagen-dev/metagen/generators/model"
 )
 
 // idlTags are the markers openapi-gen turns into vendor extensions, in the
@@ -187,9 +187,8 @@ func (b *builder) unions(t types.Type) []any {
 	if named, ok := types.Unalias(t).(*types.Named); ok && markers.Union.Has(b.g.typeComment(named.Obj()).Markers) {
 		out = append(out, b.unionStruct(named, st).value())
 	}
-	for i := range st.NumFields() {
-		field, tag := st.Field(i), reflect.StructTag(st.Tag(i))
-		if hasOpenAPIGenValue(b.g.comments.Of(field.Pos(), markers.OnField).Markers, "false") || !inlined(field, tag) {
+	for _, field := range model.FieldsOf(st) {
+		if hasOpenAPIGenValue(b.g.comments.Of(field.Var.Pos(), markers.OnField).Markers, "false") || !inlined(field) {
 			continue
 		}
 		out = append(out, b.unions(field.Type())...)
@@ -202,25 +201,24 @@ func (b *builder) unions(t types.Type) []any {
 
 func (b *builder) unionStruct(named *types.Named, st *types.Struct) union {
 	u := union{fields: map[string]string{}}
-	for i := range st.NumFields() {
-		field, tag := st.Field(i), reflect.StructTag(st.Tag(i))
-		name := referableName(field, tag)
+	for _, field := range model.FieldsOf(st) {
+		name := referableName(field)
 		if name == "" {
 			continue
 		}
-		c := b.g.comments.Of(field.Pos(), markers.OnField)
+		c := b.g.comments.Of(field.Var.Pos(), markers.OnField)
 		switch {
-		case inlined(field, tag):
+		case inlined(field):
 			b.logged(c.Pos, "union %s cannot have embedded fields", named.Obj().Name())
 		case markers.UnionDeprecated.Has(c.Markers):
 			b.logged(c.Pos, "union %s cannot have +unionDeprecated members", named.Obj().Name())
 		case markers.UnionDiscriminator.Has(c.Markers):
 			b.setDiscriminator(&u, name, c)
 		default:
-			if !b.optional(field, tag, c) {
-				b.logged(c.Pos, "union member %s must be optional", field.Name())
+			if !b.optional(field, c) {
+				b.logged(c.Pos, "union member %s must be optional", field.GoName)
 			}
-			b.addUnionMember(&u, name, field.Name(), c)
+			b.addUnionMember(&u, name, field.GoName, c)
 		}
 	}
 	return u
@@ -228,25 +226,24 @@ func (b *builder) unionStruct(named *types.Named, st *types.Struct) union {
 
 func (b *builder) unionMembers(st *types.Struct) (union, bool) {
 	u := union{fields: map[string]string{}}
-	for i := range st.NumFields() {
-		field, tag := st.Field(i), reflect.StructTag(st.Tag(i))
-		name := referableName(field, tag)
-		if name == "" || inlined(field, tag) {
+	for _, field := range model.FieldsOf(st) {
+		name := referableName(field)
+		if name == "" || inlined(field) {
 			continue
 		}
-		c := b.g.comments.Of(field.Pos(), markers.OnField)
+		c := b.g.comments.Of(field.Var.Pos(), markers.OnField)
 		if markers.UnionDiscriminator.Has(c.Markers) {
 			b.setDiscriminator(&u, name, c)
 		}
 		if m, ok := markers.Union.Marker(c.Markers); ok {
-			b.logged(m.Pos, "+union belongs on the struct type, not on its field %s", field.Name())
+			b.logged(m.Pos, "+union belongs on the struct type, not on its field %s", field.GoName)
 			continue
 		}
 		if markers.UnionDeprecated.Has(c.Markers) {
-			if !b.optional(field, tag, c) {
-				b.logged(c.Pos, "union member %s must be optional", field.Name())
+			if !b.optional(field, c) {
+				b.logged(c.Pos, "union member %s must be optional", field.GoName)
 			}
-			b.addUnionMember(&u, name, field.Name(), c)
+			b.addUnionMember(&u, name, field.GoName, c)
 		}
 	}
 	if len(u.fields) == 0 {

@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
-	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -672,11 +671,11 @@ func (a *analyzer) subfieldScope(v *valuePlan, d *declRules) {
 		if !ok {
 			continue // subfield reports it
 		}
-		f, tag := structFieldTag(s, c.name)
+		f := structFieldOf(s, c.name)
 		if f == nil {
 			continue // subfield reports it
 		}
-		fields = append(fields, &fieldPlan{f: syntheticField(f, tag, c.name, c.pos), path: c.name, decl: taken})
+		fields = append(fields, &fieldPlan{f: syntheticField(f, c.name, c.pos), path: c.name, decl: taken})
 	}
 	if len(fields) == 0 {
 		return
@@ -879,23 +878,25 @@ func (a *analyzer) listKeys(elem types.Type, d *declRules) []listKey {
 // structFieldByJSON finds a struct field by its JSON name (its Go name when
 // it has no json tag).
 func structFieldByJSON(s *types.Struct, name string) *types.Var {
-	f, _ := structFieldTag(s, name)
-	return f
+	if f := structFieldOf(s, name); f != nil {
+		return f.Var
+	}
+	return nil
 }
 
-// structFieldTag finds a struct field by its JSON name, with its struct tag.
-func structFieldTag(s *types.Struct, name string) (*types.Var, string) {
-	for i := range s.NumFields() {
-		f := s.Field(i)
-		jsonName, _, _ := strings.Cut(reflect.StructTag(s.Tag(i)).Get("json"), ",")
+// structFieldOf finds a struct field by its JSON name (its Go name when it
+// has no json tag), or nil.
+func structFieldOf(s *types.Struct, name string) *model.Field {
+	for _, f := range model.FieldsOf(s) {
+		jsonName := f.JSONName
 		if jsonName == "" {
-			jsonName = f.Name()
+			jsonName = f.GoName
 		}
 		if jsonName == name {
-			return f, s.Tag(i)
+			return f
 		}
 	}
-	return nil, ""
+	return nil
 }
 
 // promotedFieldByJSON finds a field by the JSON name it has in the struct's
@@ -915,9 +916,8 @@ func promotedFieldByJSON(s *types.Struct, name string) (f *types.Var, path strin
 		var next []level
 		found := 0
 		for _, l := range current {
-			for i := range l.s.NumFields() {
-				field := l.s.Field(i)
-				jsonName, _, _ := strings.Cut(reflect.StructTag(l.s.Tag(i)).Get("json"), ",")
+			for _, mf := range model.FieldsOf(l.s) {
+				field, jsonName := mf.Var, mf.JSONName
 				if field.Embedded() && jsonName == "" {
 					if inner, ok := field.Type().Underlying().(*types.Struct); ok {
 						next = append(next, level{s: inner, path: l.path + field.Name() + "."})
@@ -948,9 +948,9 @@ func promotedFieldByJSON(s *types.Struct, name string) (f *types.Var, path strin
 }
 
 // syntheticField describes a struct field the loader did not (a field of
-// another package's type, named by +k8s:subfield).
-func syntheticField(v *types.Var, tag, json string, pos token.Position) *model.Field {
-	return &model.Field{GoName: v.Name(), JSONName: json, Embedded: v.Embedded(), Var: v, Tag: tag, Pos: pos}
+// another package's type, named by +k8s:subfield): its names, at pos.
+func syntheticField(f *model.Field, json string, pos token.Position) *model.Field {
+	return &model.Field{GoName: f.GoName, JSONName: json, Embedded: f.Embedded, Var: f.Var, Tag: f.Tag, Pos: pos}
 }
 
 func isStruct(t types.Type) bool {

@@ -200,6 +200,7 @@ func (a *analyzer) buildTargets() {
 // when a declared field does not match the external type.
 func (a *analyzer) target(d *declaration) *model.Type {
 	s := d.external.Type().Underlying().(*types.Struct)
+	fields := model.FieldsOf(s)
 	t := &model.Type{
 		Name:    d.external.Name(),
 		Package: a.pkg,
@@ -227,7 +228,7 @@ func (a *analyzer) target(d *declaration) *model.Type {
 			continue // the type checker has reported the duplicate field
 		}
 		declared[f.GoName] = true
-		field := externalField(v, s.Tag(i), f)
+		field := externalField(fields[i], f)
 		if !markers.K8sOpaqueType.Has(f.Markers) {
 			if undeclared := a.undeclaredStruct(v.Type(), map[types.Type]bool{}); undeclared != nil {
 				a.errorf(f.Pos, "field %s: %s is a struct of another package with no validation here: declare it too (+%s=%s), or mark the field +k8s:opaqueType to leave it unvalidated",
@@ -243,7 +244,7 @@ func (a *analyzer) target(d *declaration) *model.Type {
 	for i := range s.NumFields() {
 		v := s.Field(i)
 		if v.Embedded() && !declared[v.Name()] && (isMetav1(v.Type(), "TypeMeta") || isMetav1(v.Type(), "ObjectMeta") || isMetav1(v.Type(), "ListMeta")) {
-			meta = append(meta, externalField(v, s.Tag(i), &model.Field{Pos: d.decl.Pos}))
+			meta = append(meta, externalField(fields[i], &model.Field{Pos: d.decl.Pos}))
 		}
 	}
 	t.Fields = append(meta, t.Fields...)
@@ -359,8 +360,7 @@ func (a *analyzer) typesToAnalyze() []*model.Type {
 // externalField is a field of the external struct as the analysis sees it:
 // the external variable, tag and JSON options, with the position, doc and
 // markers of the declared field.
-func externalField(v *types.Var, tag string, declared *model.Field) *model.Field {
-	f := model.NewField(v, tag)
+func externalField(f *model.Field, declared *model.Field) *model.Field {
 	f.Pos, f.Doc, f.Markers = declared.Pos, declared.Doc, declared.Markers
 	return f
 }

@@ -256,8 +256,8 @@ func (a *analyzer) addDependent(s *structScope, fp *fieldPlan, dep dependentTag)
 	if sibling == nil {
 		// A subfield's siblings are the struct's fields, tagged or not.
 		if st, ok := s.owner.Underlying().(*types.Struct); ok && s.subfields {
-			if v, tag := structFieldTag(st, dep.sibling); v != nil {
-				sibling = syntheticField(v, tag, dep.sibling, dep.pos)
+			if f := structFieldOf(st, dep.sibling); f != nil {
+				sibling = syntheticField(f, dep.sibling, dep.pos)
 			}
 		}
 	}
