@@ -158,17 +158,18 @@ func fakeAnswer(scheme *runtime.Scheme, resources map[string]gatewaycorpus.Resou
 	kinds, _, _ := scheme.ObjectKinds(obj)
 	r := resources[kinds[0].Kind]
 	ns := obj.(metav1.Object).GetNamespace()
-	cs := fake.NewSimpleClientset()
+	cs := fake.NewClientset()
 	if c.Op == "update" {
 		old, err := decode(c.Old)
 		if err != nil {
 			return gatewaycorpus.Answer{Message: "decode: " + err.Error()}
 		}
 		if c.Seeded {
-			// Tracker().Add would store it under the resource guessed from
-			// the kind (client-go's UnsafeGuessKindToResource: "gatewaies"
-			// for a Gateway), not where the clientset's updates look.
-			if err := cs.Tracker().Create(r.GroupVersionResource, old, ns); err != nil {
+			// Added as NewClientset(old) would: client-go's tracker files it
+			// under the resource it guesses from the kind ("gatewaies" for a
+			// Gateway), where the generated fake's plural tracker sends the
+			// clientset's writes to "gateways" too.
+			if err := cs.Tracker().Add(old); err != nil {
 				return gatewaycorpus.Answer{Message: "tracker: " + err.Error()}
 			}
 		} else if _, err := cs.Invokes(clienttesting.NewCreateAction(r.GroupVersionResource, ns, old), nil); err != nil {
