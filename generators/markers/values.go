@@ -66,10 +66,18 @@ type ValidationTag struct {
 }
 
 // TagArg is an argument of a +k8s: tag; Int is its whole number when
-// codetags reads it as one (Type codetags.ArgTypeInt).
+// codetags reads it as one (Type codetags.ArgTypeInt). The arguments of
+// validation-gen's test tags (+k8s:validateTrue, validateFalse,
+// validateTrueAlpha, validateTrueBeta) are typed as validation-gen reads
+// them (validators/testing.go): Items, the flags of flags: "…", split at
+// commas and trimmed (ShortCircuit, NonError); Pointee, the type typeArg:
+// "…" names, without a leading '*' (validation-gen always takes the
+// pointer).
 type TagArg struct {
 	codetags.Arg
-	Int int64
+	Int     int64
+	Items   []string
+	Pointee string
 }
 
 // ExternalDocs is +kubebuilder:externalDocs:url=…,description=…: the
@@ -77,6 +85,79 @@ type TagArg struct {
 type ExternalDocs struct {
 	URL         string `marker:"url"`
 	Description string `marker:",optional"`
+}
+
+// ClientMethod is +genclient:method=<Name>,verb=…,subresource=…,input=…,result=…:
+// an extra method of the type's typed client, read as client-gen reads it
+// (split at commas, each item after the name at its first '=', no
+// quoting). Name is the first item, trimmed; Args the items after it, in
+// the order written. The client generator checks the name, the keys and
+// the types they name, against the package.
+type ClientMethod struct {
+	Name string
+	Args []MethodArg
+}
+
+// MethodArg is one item after a +genclient:method's name: Key=Value, both
+// trimmed; Text is the item as written. HasValue is false for an item
+// without '='. Type is the Value read as a type name, as client-gen reads
+// input= and result= (split at the last '.').
+type MethodArg struct {
+	Key, Value, Text string
+	HasValue         bool
+	Type             TypeName
+}
+
+// TypeName is a Go type a marker names: <import path>.<Name>, split at the
+// last '.', or a bare Name (HasPath false: the marker's own package).
+type TypeName struct {
+	Path, Name string
+	HasPath    bool
+}
+
+// ValidationGen is +k8s:validation-gen's value, trimmed (Text), read as
+// validation-gen reads it. On a package it selects the root types: All
+// for "*", WithField for "TypeMeta" and TypesWithField=<field>, WithSuffix
+// for TypesWithSuffix=<suffix> (Selector names the form with '=', whose
+// name may be missing); any other text selects nothing, "false" turns the
+// package off. On a type, "true" or "false".
+type ValidationGen struct {
+	Text                  string
+	All                   bool
+	WithField, WithSuffix string
+	Selector              string
+}
+
+// OpenAPIGen is +k8s:openapi-gen's value: Text as written (true or false
+// include or exclude a package, type or field), and, for a value
+// x-kubernetes-<name>:<value>, the vendor extension openapi-gen writes on
+// the schema, split at the first ':' as openapi-gen splits it.
+type OpenAPIGen struct {
+	Text      string
+	Extension *VendorExtension // nil unless Text starts with x-kubernetes-
+}
+
+// VendorExtension is an x-kubernetes- extension of +k8s:openapi-gen: Name
+// (x-kubernetes-…) and Value; HasValue is false when the text has no ':'
+// (openapi-gen logs it and writes no extension).
+type VendorExtension struct {
+	Name, Value string
+	HasValue    bool
+}
+
+// PatchStrategies is +patchStrategy's value: the strategic-merge-patch
+// strategies (merge, retainKeys, replace), split at commas, each item as
+// written (" merge" is no strategy; the openapi generator refuses an item
+// it does not know, an empty one too).
+type PatchStrategies []string
+
+// DeepcopyGen is +k8s:deepcopy-gen's value, one of those its check allows:
+// Mode is "package", "true" or "false"; Register is set for
+// "package,register" (deepcopy-gen's old register option, which metagen
+// reads as "package").
+type DeepcopyGen struct {
+	Mode     string
+	Register bool
 }
 
 // Release is the value of +k8s:prerelease-lifecycle-gen:introduced,
@@ -178,6 +259,18 @@ func parseTyped(m Marker) (any, error) {
 		return Literal{Value: value}, err
 	case reflect.TypeFor[Release]():
 		return parseRelease(m.Value)
+	case reflect.TypeFor[ClientMethod]():
+		return parseClientMethod(m.Value), nil
+	case reflect.TypeFor[TypeName]():
+		return parseTypeName(m.Value), nil
+	case reflect.TypeFor[ValidationGen]():
+		return parseValidationGen(m.Value), nil
+	case reflect.TypeFor[OpenAPIGen]():
+		return parseOpenAPIGen(m.Value), nil
+	case reflect.TypeFor[PatchStrategies]():
+		return parsePatchStrategies(m.Value), nil
+	case reflect.TypeFor[DeepcopyGen]():
+		return parseDeepcopyGen(m.Value), nil
 	case reflect.TypeFor[ReplacementKind]():
 		parts := strings.Split(m.Value, ",") // three, checkReplacementGVK has seen to it
 		return ReplacementKind{Group: parts[0], Version: parts[1], Kind: parts[2]}, nil
@@ -192,7 +285,7 @@ func parseTyped(m Marker) (any, error) {
 		}
 		return n, nil
 	case reflect.TypeFor[[]string]():
-		return m.List(), nil
+		return m.list(), nil
 	}
 	if def.Args && def.typ.Kind() == reflect.Struct {
 		return decodeArgType(m, def.typ)
@@ -238,7 +331,7 @@ func tagText(m Marker) string {
 // typeTag reads the whole number of each tag in a codetags chain that
 // takes one; where names a chained tag in errors ("" for the marker itself).
 func typeTag(tag codetags.Tag, where string) (ValidationTag, error) {
-	out := ValidationTag{Tag: tag, TypedArgs: typedArgs(tag.Args)}
+	out := ValidationTag{Tag: tag, TypedArgs: typedArgs(tag)}
 	if def := Lookup(tag.Name); def != nil && def.Kind == Int && isValidationTag(def) {
 		n, err := wholeNumber(def, tag.Value, 0)
 		if tag.ValueType != codetags.ValueTypeInt && err == nil {
@@ -261,16 +354,26 @@ func typeTag(tag codetags.Tag, where string) (ValidationTag, error) {
 	return out, nil
 }
 
-// typedArgs pairs each argument with its whole number, if it is one.
-func typedArgs(args []codetags.Arg) []TagArg {
-	if len(args) == 0 {
+// typedArgs pairs each argument with its whole number, if it is one, and
+// types a test tag's flags and typeArg.
+func typedArgs(tag codetags.Tag) []TagArg {
+	if len(tag.Args) == 0 {
 		return nil
 	}
-	out := make([]TagArg, len(args))
-	for i, arg := range args {
+	fixed := isFixedResultTag(tag.Name)
+	out := make([]TagArg, len(tag.Args))
+	for i, arg := range tag.Args {
 		out[i] = TagArg{Arg: arg}
 		if arg.Type == codetags.ArgTypeInt {
 			out[i].Int = codetagsInt(arg.Value)
+		}
+		switch {
+		case fixed && arg.Name == "flags":
+			for _, flag := range strings.Split(arg.Value, ",") {
+				out[i].Items = append(out[i].Items, strings.TrimSpace(flag))
+			}
+		case fixed && arg.Name == "typeArg":
+			out[i].Pointee = strings.TrimPrefix(arg.Value, "*")
 		}
 	}
 	return out
@@ -394,4 +497,73 @@ func Unquote(value string) string {
 		}
 	}
 	return value
+}
+
+// parseClientMethod splits <Name>,key=value,… as client-gen does; it
+// refuses nothing (the client generator words what it refuses).
+func parseClientMethod(text string) ClientMethod {
+	items := strings.Split(text, ",")
+	out := ClientMethod{Name: strings.TrimSpace(items[0])}
+	for _, item := range items[1:] {
+		key, value, ok := strings.Cut(item, "=")
+		value = strings.TrimSpace(value)
+		out.Args = append(out.Args, MethodArg{Key: strings.TrimSpace(key), Value: value, Text: item, HasValue: ok, Type: parseTypeName(value)})
+	}
+	return out
+}
+
+// vendorExtensionPrefix starts the value of a +k8s:openapi-gen extension.
+const vendorExtensionPrefix = "x-kubernetes-"
+
+func parseOpenAPIGen(text string) OpenAPIGen {
+	out := OpenAPIGen{Text: text}
+	if strings.HasPrefix(text, vendorExtensionPrefix) {
+		name, value, ok := strings.Cut(text, ":")
+		out.Extension = &VendorExtension{Name: name, Value: value, HasValue: ok}
+	}
+	return out
+}
+
+func parsePatchStrategies(text string) PatchStrategies {
+	return strings.Split(text, ",")
+}
+
+// parseDeepcopyGen reads a value checkDeepcopyGen has accepted.
+func parseDeepcopyGen(text string) DeepcopyGen {
+	mode, option, _ := strings.Cut(text, ",")
+	return DeepcopyGen{Mode: strings.TrimSpace(mode), Register: strings.TrimSpace(option) == "register"}
+}
+
+// isFixedResultTag: validation-gen's test tags that take FixedResultArgs.
+func isFixedResultTag(name string) bool {
+	for _, def := range []Definition[ValidationTag]{K8sValidateTrue, K8sValidateFalse, K8sValidateTrueAlpha, K8sValidateTrueBeta} {
+		if def.Names(name) {
+			return true
+		}
+	}
+	return false
+}
+
+func parseTypeName(text string) TypeName {
+	if dot := strings.LastIndexByte(text, '.'); dot >= 0 {
+		return TypeName{Path: text[:dot], Name: text[dot+1:], HasPath: true}
+	}
+	return TypeName{Name: text}
+}
+
+// parseValidationGen reads +k8s:validation-gen's value; the validation
+// generator refuses what selects nothing.
+func parseValidationGen(text string) ValidationGen {
+	out := ValidationGen{Text: strings.TrimSpace(text)}
+	switch selector, name, ok := strings.Cut(out.Text, "="); {
+	case out.Text == "*":
+		out.All = true
+	case out.Text == "TypeMeta":
+		out.WithField = "TypeMeta"
+	case ok && selector == "TypesWithField":
+		out.Selector, out.WithField = selector, name
+	case ok && selector == "TypesWithSuffix":
+		out.Selector, out.WithSuffix = selector, name
+	}
+	return out
 }
