@@ -9,6 +9,17 @@ import (
 	"testing"
 )
 
+// decodeArgs decodes the arguments of +kubebuilder:rbac or :webhook (by
+// out's type) with controller-tools' parser, as a marker read outside
+// controller-tools' registries' path would be.
+func decodeArgs(args string, out any) error {
+	name := KBRBAC.Name
+	if _, ok := out.(*Webhook); ok {
+		name = KBWebhook.Name
+	}
+	return decodeAsControllerTools(Marker{Name: name, Args: args}, reflect.ValueOf(out))
+}
+
 func TestDecodeArgsRBAC(t *testing.T) {
 	for _, c := range []struct {
 		args string
@@ -24,7 +35,7 @@ func TestDecodeArgsRBAC(t *testing.T) {
 			RBACRule{Groups: []string{"apps.example.com"}, Namespace: "infra", RoleName: "infra-manager", Resources: []string{"secrets"}, ResourceNames: []string{"my-config"}, Verbs: []string{"*"}}},
 	} {
 		var got RBACRule
-		if err := DecodeArgs(c.args, &got); err != nil {
+		if err := decodeArgs(c.args, &got); err != nil {
 			t.Errorf("%s: %v", c.args, err)
 			continue
 		}
@@ -39,7 +50,7 @@ func TestDecodeArgsWebhook(t *testing.T) {
 		"versions=v1,name=mpod.kb.io,admissionReviewVersions=v1;v1beta1,timeoutSeconds=5,servicePort=9443," +
 		"patch=`{\"timeoutSeconds\":25}`"
 	var got Webhook
-	if err := DecodeArgs(args, &got); err != nil {
+	if err := decodeArgs(args, &got); err != nil {
 		t.Fatal(err)
 	}
 	port := int32(9443)
@@ -54,18 +65,18 @@ func TestDecodeArgsWebhook(t *testing.T) {
 func TestDecodeArgsErrors(t *testing.T) {
 	for args, want := range map[string]string{
 		`groups=apps,resources=pods,verb=get`:           `unknown argument "verb" (did you mean "verbs"?)`,
-		`groups=apps,resources=pods`:                    `missing argument verbs=…`,
+		`groups=apps,resources=pods`:                    `missing argument "verbs"`,
 		`groups=apps,colour=blue,verbs=get`:             `unknown argument "colour" (want one of groups, namespace,`,
-		`verbs=get,groups`:                              `want '=' after groups`,
-		`verbs=get;{list}`:                              `a comma after the value of verbs`,
-		`mutating=maybe,failurePolicy=fail,name=x`:      `want true or false`,
-		`mutating=true,timeoutSeconds=1.5,verbs=create`: `want a whole number`,
+		`verbs=get,groups`:                              `expected equals`,
+		`verbs=get;{list}`:                              `expected comma`,
+		`mutating=maybe,failurePolicy=fail,name=x`:      `expected true or false`,
+		`mutating=true,timeoutSeconds=1.5,verbs=create`: `expected integer`,
 	} {
 		var err error
 		if strings.Contains(args, "mutating") {
-			err = DecodeArgs(args, &Webhook{})
+			err = decodeArgs(args, &Webhook{})
 		} else {
-			err = DecodeArgs(args, &RBACRule{})
+			err = decodeArgs(args, &RBACRule{})
 		}
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: got %v, want an error containing %q", args, err, want)
@@ -99,15 +110,15 @@ func TestResourceMarkerReportsEveryProblem(t *testing.T) {
 }
 
 // An optional pointer argument is nil unless written; an int32 argument
-// refuses what does not fit.
+// refuses what is no integer.
 func TestDecodeArgsOptionalPointerAndInt32(t *testing.T) {
 	var scale SubresourceScale
-	if err := DecodeArgs(`specpath=.spec.n,statuspath=.status.n`, &scale); err != nil || scale.SelectorPath != nil {
+	if err := decodeAsControllerTools(Marker{Name: KBSubresourceScale.Name, Args: `specpath=.spec.n,statuspath=.status.n`}, reflect.ValueOf(&scale)); err != nil || scale.SelectorPath != nil {
 		t.Errorf("got %+v, %v; want no selector path", scale, err)
 	}
-	err := DecodeArgs("name=a,type=string,JSONPath=.a,priority=4294967296", &PrintColumn{})
-	if err == nil || !strings.Contains(err.Error(), "want a whole number") {
-		t.Errorf("priority 2^32: got %v, want a whole-number error", err)
+	err := decodeAsControllerTools(Marker{Name: KBPrintColumn.Name, Args: "name=a,type=string,JSONPath=.a,priority=high"}, reflect.ValueOf(&PrintColumn{}))
+	if err == nil || !strings.Contains(err.Error(), "expected integer") {
+		t.Errorf("priority=high: got %v, want controller-tools' integer error", err)
 	}
 }
 

@@ -2,10 +2,8 @@ package markers
 
 import (
 	"fmt"
-	"maps"
 	"math"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -26,11 +24,11 @@ import (
 // empty message="" is written as such.
 type XValidation struct {
 	Rule              string
-	Message           *string
-	MessageExpression *string
-	Reason            *string
-	FieldPath         *string
-	OptionalOldSelf   *bool
+	Message           *string `marker:",optional"`
+	MessageExpression *string `marker:",optional"`
+	Reason            *string `marker:",optional"`
+	FieldPath         *string `marker:",optional"`
+	OptionalOldSelf   *bool   `marker:",optional"`
 }
 
 // EnumValues is +kubebuilder:validation:Enum: the allowed values, a;b or
@@ -243,8 +241,6 @@ func parseTyped(m Marker) (any, error) {
 		return typeTag(tag, "")
 	case reflect.TypeFor[string]():
 		return Unquote(m.Value), nil // Def.Unquote
-	case reflect.TypeFor[XValidation]():
-		return parseXValidation(m.Args)
 	case reflect.TypeFor[EnumValues]():
 		items, err := AnyList(m.Value)
 		return EnumValues(items), err
@@ -252,8 +248,6 @@ func parseTyped(m Marker) (any, error) {
 		return parseFieldNames(m.Value)
 	case reflect.TypeFor[ItemValidation]():
 		return parseItemValidation(m)
-	case reflect.TypeFor[ExternalDocs]():
-		return parseExternalDocs(m.Args)
 	case reflect.TypeFor[Literal]():
 		value, err := ParseValue(m.Value)
 		return Literal{Value: value}, err
@@ -386,67 +380,8 @@ func codetagsInt(text string) int64 {
 	return n
 }
 
-// xValidationArgs are XValidation's arguments, sorted.
-var xValidationArgs = []string{"fieldPath", "message", "messageExpression", "optionalOldSelf", "reason", "rule"}
-
 // xValidationReasons are the reasons kube-apiserver accepts.
 var xValidationReasons = []string{"FieldValueDuplicate", "FieldValueForbidden", "FieldValueInvalid", "FieldValueRequired"}
-
-func parseXValidation(text string) (XValidation, error) {
-	var out XValidation
-	args, err := ParseArgs(text)
-	if err != nil {
-		return out, err
-	}
-	for _, key := range slices.Sorted(maps.Keys(args)) {
-		if !slices.Contains(xValidationArgs, key) {
-			return out, fmt.Errorf("unknown argument %q (want one of %s)", key, quoteAll(xValidationArgs))
-		}
-	}
-	if args["rule"] == "" {
-		return out, fmt.Errorf("needs rule=…")
-	}
-	out.Rule = args["rule"]
-	text, ok := args["optionalOldSelf"]
-	if ok {
-		parsed, err := strconv.ParseBool(text)
-		if err != nil {
-			return out, fmt.Errorf("optionalOldSelf wants true or false, got %q", text)
-		}
-		out.OptionalOldSelf = &parsed
-	}
-	if reason, ok := args["reason"]; ok && !slices.Contains(xValidationReasons, reason) {
-		return out, fmt.Errorf("reason %q is not one of %s", reason, quoteAll(xValidationReasons))
-	}
-	out.Message = optionalArg(args, "message")
-	out.MessageExpression = optionalArg(args, "messageExpression")
-	out.Reason = optionalArg(args, "reason")
-	out.FieldPath = optionalArg(args, "fieldPath")
-	return out, nil
-}
-
-func optionalArg(args map[string]string, key string) *string {
-	if v, ok := args[key]; ok {
-		return &v
-	}
-	return nil
-}
-
-func parseExternalDocs(text string) (ExternalDocs, error) {
-	args, err := ParseArgs(text)
-	if err != nil {
-		return ExternalDocs{}, err
-	}
-	for _, key := range slices.Sorted(maps.Keys(args)) {
-		if key != "url" && key != "description" {
-			return ExternalDocs{}, fmt.Errorf("unknown argument %q (want url and description)", key)
-		}
-	}
-	if args["url"] == "" {
-		return ExternalDocs{}, fmt.Errorf("needs url=…")
-	}
-	return ExternalDocs{URL: args["url"], Description: args["description"]}, nil
-}
 
 // parseFieldNames reads a;b or {a,b} (a lone name is a list of one).
 func parseFieldNames(text string) (FieldNames, error) {
