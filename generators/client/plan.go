@@ -78,12 +78,14 @@ func (gv *groupVersion) groupVersionVar() string {
 
 // clientType is one +genclient type.
 type clientType struct {
-	T          *model.Type
-	Kind       string // Widget
-	Plural     string // widgets: the resource
-	GoPlural   string // Widgets
-	Namespaced bool
-	HasStatus  bool
+	T        *model.Type
+	Kind     string // Widget
+	Plural   string // widgets: the resource
+	GoPlural string // Widgets
+	// ClusterScoped is the resource's scope, in the polarity of the
+	// Kubernetes layer (model.Resource.ClusterScoped).
+	ClusterScoped bool
+	HasStatus     bool
 	// Verbs are the typed client's; Tagged are those the verb tags name
 	// without noVerbs, which lister-gen and applyconfiguration-gen go by
 	// (client-go has ImageReview's lister and apply configuration).
@@ -331,8 +333,8 @@ func readType(t *model.Type, settings model.Settings) (*clientType, []error) {
 	}
 	ct := &clientType{
 		T: t, Kind: t.Name, Verbs: tagged, Tagged: tagged,
-		Namespaced: !t.Resource.ClusterScoped,
-		HasStatus:  hasField(t, "Status") && !markers.GenclientNoStatus.Has(t.Markers),
+		ClusterScoped: t.Resource.ClusterScoped,
+		HasStatus:     hasField(t, "Status") && !markers.GenclientNoStatus.Has(t.Markers),
 	}
 	if !ct.HasStatus && tagged != nil {
 		tagged["updateStatus"], tagged["applyStatus"] = false, false

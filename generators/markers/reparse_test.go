@@ -320,7 +320,9 @@ func TestGeneratorsDoNotReparseMarkerValues(t *testing.T) {
 			// (spec.versions[0]…x-kubernetes-validations[2]), not marker text.
 			return file == "check.go" && fn == "versionSchemaPath" || file == "costadvice.go" && fn == "CostAdvice"
 		}}, {"../lint", none}, {"../compat", none}, {"../kube", none},
-		{"../client", func(file, fn string) bool { return file == "orphans.go" && fn == "servesOnly" /* unquotes import paths */ }}, {"../deepcopy", none}, {"../register", none}, {"../prerelease", none},
+		{"../client", func(file, fn string) bool {
+			return file == "orphans.go" && fn == "servesOnly" /* unquotes import paths */
+		}}, {"../deepcopy", none}, {"../register", none}, {"../prerelease", none},
 	} {
 		for _, call := range reparsing(t, c.dir, c.exempt) {
 			t.Errorf("%s parses marker text again; read Marker.Typed (markers.Value) instead", call)

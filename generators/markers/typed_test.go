@@ -122,37 +122,43 @@ func TestDecodeArgsOptionalPointerAndInt32(t *testing.T) {
 	}
 }
 
-// TestCRDMarkerTypesDocumentTheirHelp: the doc comment of each CRD marker
-// type in crdmarkers.go holds the marker's help (Def.Doc) word for word.
-func TestCRDMarkerTypesDocumentTheirHelp(t *testing.T) {
-	file, err := parser.ParseFile(token.NewFileSet(), "crdmarkers.go", nil, parser.ParseComments)
-	if err != nil {
-		t.Fatal(err)
-	}
+// TestMarkerTypesDocumentTheirHelp: the doc comment of each marker value
+// type in crdmarkers.go and values.go that names its marker holds the
+// marker's help (Def.Doc) word for word: the help is the type's.
+func TestMarkerTypesDocumentTheirHelp(t *testing.T) {
 	docs := map[string]string{}
-	for _, decl := range file.Decls {
-		if gen, ok := decl.(*ast.GenDecl); ok && gen.Tok == token.TYPE && gen.Doc != nil {
-			docs[gen.Specs[0].(*ast.TypeSpec).Name.Name] = strings.Join(strings.Fields(gen.Doc.Text()), " ")
+	for _, name := range []string{"crdmarkers.go", "values.go"} {
+		file, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
 		}
+		for _, decl := range file.Decls {
+			if gen, ok := decl.(*ast.GenDecl); ok && gen.Tok == token.TYPE && gen.Doc != nil {
+				docs[gen.Specs[0].(*ast.TypeSpec).Name.Name] = strings.Join(strings.Fields(gen.Doc.Text()), " ")
+			}
+		}
+	}
+	markersOf := map[reflect.Type]int{}
+	for _, def := range All() {
+		markersOf[def.ValueType()]++
 	}
 	checked := 0
 	for _, def := range All() {
 		typ := def.ValueType()
-		if !def.Args || typ == nil || typ.Kind() != reflect.Struct {
-			continue
+		if typ == nil || typ.PkgPath() == "" || markersOf[typ] > 1 {
+			continue // a kind's Go type, or a type of several markers
 		}
-		name := def.Name
 		doc, declared := docs[typ.Name()]
-		if !declared {
-			continue // declared elsewhere (the RBAC and webhook markers)
+		if !declared || !strings.Contains(doc, "+"+def.Name) {
+			continue // declared elsewhere (the RBAC and webhook markers), or not a marker's own
 		}
 		checked++
-		if help := Lookup(name).Doc; !strings.Contains(doc, help) {
-			t.Errorf("%s's doc comment %q does not hold the help of +%s, %q", typ.Name(), doc, name, help)
+		if help := strings.Join(strings.Fields(def.Doc), " "); !strings.Contains(doc, help) {
+			t.Errorf("%s's doc comment %q does not hold the help of +%s, %q", typ.Name(), doc, def.Name, help)
 		}
 	}
-	if checked < 6 {
-		t.Errorf("checked %d types, want the 6 of crdmarkers.go", checked)
+	if checked < 16 {
+		t.Errorf("checked %d types, want the 6 of crdmarkers.go and the 10 of values.go", checked)
 	}
 }
 

@@ -22,6 +22,10 @@ import (
 // arguments rule=…,message=…,messageExpression=…,reason=…,fieldPath=…,
 // optionalOldSelf=…. The optional arguments are nil when not written: an
 // empty message="" is written as such.
+//
+// A CEL rule: rule=…,message=…,reason=…,fieldPath=…. Enforced by
+// kube-apiserver through the CRD schema, and by the generated Validate_ of a
+// root type (through schema/cel, apiextensions' own CEL validator).
 type XValidation struct {
 	Rule              string
 	Message           *string `marker:",optional"`
@@ -34,6 +38,9 @@ type XValidation struct {
 // EnumValues is +kubebuilder:validation:Enum: the allowed values, a;b or
 // {a,b}, each item keeping the type its spelling gives it (a string, a
 // number or a bool), as controller-tools reads it.
+//
+// The allowed values, separated by ';' (strings and numbers in Go
+// validation; other kinds: CRD schema only).
 type EnumValues []any
 
 // FieldNames is the value of +kubebuilder:validation:ExactlyOneOf,
@@ -44,6 +51,9 @@ type FieldNames []string
 // ItemValidation is +kubebuilder:validation:items:<Keyword>=<value>: the
 // validation marker it applies to the items of a list, read as if written
 // on its own ("+kubebuilder:validation:<Keyword>=<value>"), value typed.
+//
+// Applies a validation to list items:
+// +kubebuilder:validation:items:MaxLength=5.
 type ItemValidation struct {
 	Marker Marker
 }
@@ -80,6 +90,8 @@ type TagArg struct {
 
 // ExternalDocs is +kubebuilder:externalDocs:url=…,description=…: the
 // schema's external documentation; url is required.
+//
+// External documentation of the schema: url=…,description=….
 type ExternalDocs struct {
 	URL         string `marker:"url"`
 	Description string `marker:",optional"`
@@ -91,6 +103,9 @@ type ExternalDocs struct {
 // quoting). Name is the first item, trimmed; Args the items after it, in
 // the order written. The client generator checks the name, the keys and
 // the types they name, against the package.
+//
+// Adds an extra method:
+// +genclient:method=Name,verb=create,subresource=x,input=pkg.T,result=pkg.T.
 type ClientMethod struct {
 	Name string
 	Args []MethodArg
@@ -119,6 +134,10 @@ type TypeName struct {
 // for TypesWithSuffix=<suffix> (Selector names the form with '=', whose
 // name may be missing); any other text selects nothing, "false" turns the
 // package off. On a type, "true" or "false".
+//
+// On a package: which types are root types (*, TypeMeta, TypesWithField=…,
+// TypesWithSuffix=…; repeatable; false turns the package off). On a type:
+// true or false.
 type ValidationGen struct {
 	Text                  string
 	All                   bool
@@ -130,6 +149,8 @@ type ValidationGen struct {
 // include or exclude a package, type or field), and, for a value
 // x-kubernetes-<name>:<value>, the vendor extension openapi-gen writes on
 // the schema, split at the first ':' as openapi-gen splits it.
+//
+// true/false to include or exclude, or an x-kubernetes-… extension.
 type OpenAPIGen struct {
 	Text      string
 	Extension *VendorExtension // nil unless Text starts with x-kubernetes-
@@ -147,12 +168,17 @@ type VendorExtension struct {
 // strategies (merge, retainKeys, replace), split at commas, each item as
 // written (" merge" is no strategy; the openapi generator refuses an item
 // it does not know, an empty one too).
+//
+// x-kubernetes-patch-strategy.
 type PatchStrategies []string
 
 // DeepcopyGen is +k8s:deepcopy-gen's value, one of those its check allows:
 // Mode is "package", "true" or "false"; Register is set for
 // "package,register" (deepcopy-gen's old register option, which metagen
 // reads as "package").
+//
+// Opts a package ("package") or one type ("true"/"false") in or out of
+// deepcopy generation.
 type DeepcopyGen struct {
 	Mode     string
 	Register bool
@@ -166,6 +192,8 @@ type Release struct {
 
 // ReplacementKind is the value of +k8s:prerelease-lifecycle-gen:replacement:
 // the kind that replaces this one, <group>,<version>,<kind>.
+//
+// prerelease-lifecycle-gen: group,version,kind of the replacement.
 type ReplacementKind struct {
 	Group, Version, Kind string
 }
