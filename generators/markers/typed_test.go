@@ -20,7 +20,7 @@ func decodeArgs(args string, out any) error {
 	return decodeAsControllerTools(Marker{Name: name, Args: args}, reflect.ValueOf(out))
 }
 
-func TestDecodeArgsRBAC(t *testing.T) {
+func TestDecodeRBACArguments(t *testing.T) {
 	for _, c := range []struct {
 		args string
 		want RBACRule
@@ -45,7 +45,7 @@ func TestDecodeArgsRBAC(t *testing.T) {
 	}
 }
 
-func TestDecodeArgsWebhook(t *testing.T) {
+func TestDecodeWebhookArguments(t *testing.T) {
 	args := "path=/mutate-v1-pod,mutating=true,failurePolicy=fail,sideEffects=None,groups=core,resources=pods,verbs=create;update," +
 		"versions=v1,name=mpod.kb.io,admissionReviewVersions=v1;v1beta1,timeoutSeconds=5,servicePort=9443," +
 		"patch=`{\"timeoutSeconds\":25}`"
@@ -62,7 +62,7 @@ func TestDecodeArgsWebhook(t *testing.T) {
 	}
 }
 
-func TestDecodeArgsErrors(t *testing.T) {
+func TestDecodeArgumentErrors(t *testing.T) {
 	for args, want := range map[string]string{
 		`groups=apps,resources=pods,verb=get`:           `unknown argument "verb" (did you mean "verbs"?)`,
 		`groups=apps,resources=pods`:                    `missing argument "verbs"`,
@@ -111,7 +111,7 @@ func TestResourceMarkerReportsEveryProblem(t *testing.T) {
 
 // An optional pointer argument is nil unless written; an int32 argument
 // refuses what is no integer.
-func TestDecodeArgsOptionalPointerAndInt32(t *testing.T) {
+func TestDecodeOptionalPointerAndInt32(t *testing.T) {
 	var scale SubresourceScale
 	if err := decodeAsControllerTools(Marker{Name: KBSubresourceScale.Name, Args: `specpath=.spec.n,statuspath=.status.n`}, reflect.ValueOf(&scale)); err != nil || scale.SelectorPath != nil {
 		t.Errorf("got %+v, %v; want no selector path", scale, err)
@@ -163,8 +163,8 @@ func TestMarkerTypesDocumentTheirHelp(t *testing.T) {
 }
 
 // The CRD markers are read by controller-tools' own parser: what
-// controller-gen refuses is refused (a trailing comma, which DecodeArgs
-// alone would take), and what it reads is read as it reads it.
+// controller-gen refuses is refused (a trailing comma, which a lenient
+// parser would take), and what it reads is read as it reads it.
 func TestCRDMarkersReadByControllerToolsParser(t *testing.T) {
 	if _, errs := parseComment(t, OnType, " +kubebuilder:resource:path=mice,"); len(errs) != 1 ||
 		!strings.Contains(errs[0].Error(), `expected argument name`) {
