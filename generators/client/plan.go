@@ -147,7 +147,7 @@ func newPlan(u *model.Universe) (*plan, map[string][]error) {
 		}
 		cs := byDir[dir]
 		if cs == nil {
-			cs = &clientset{Dir: dir, PkgPath: importPathOf(u, pkg, dir), Name: u.Settings.ClientsetName, noApply: u.Settings.NoApply}
+			cs = &clientset{Dir: dir, PkgPath: importPathOf(u, pkg, dir), Name: OptionClientsetName.Value(u.Settings), noApply: !OptionWithApplyconfig.On(u.Settings)}
 			byDir[dir] = cs
 		}
 		if other := cs.find(gv.Group, gv.Version); other != nil {
@@ -349,7 +349,7 @@ func readType(t *model.Type, settings model.Settings) (*clientType, []error) {
 	exts, extErrs := readExtensions(t)
 	ct.Extensions = exts
 	errs = append(errs, extErrs...)
-	if settings.NoApply {
+	if !OptionWithApplyconfig.On(settings) {
 		withoutApply(ct)
 	}
 	if ct.Verbs.has("list") && t.Package.Lookup(t.Name+"List") == nil {
@@ -427,8 +427,8 @@ func identifier(s string) string {
 // package directory; it must stay inside the module.
 func outputDir(u *model.Universe, pkg *model.Package) (string, error) {
 	rel, pos := "../client", positionOf(pkg)
-	if u.Settings.ClientDir != "" { // --client-dir, relative to the module root
-		moduleDir := filepath.Join(moduleOf(u, pkg), filepath.FromSlash(u.Settings.ClientDir))
+	if dir := OptionDir.Value(u.Settings); dir != "" { // --client-dir, relative to the module root
+		moduleDir := filepath.Join(moduleOf(u, pkg), filepath.FromSlash(dir))
 		if r, err := filepath.Rel(pkg.Dir, moduleDir); err == nil {
 			rel = filepath.ToSlash(r)
 		}
