@@ -15,16 +15,14 @@ import (
 // switches to metagen without editing its sources: each flag replaces the
 // spelling of controller-gen or kube_codegen.sh/client-gen named in its help.
 type anchorFlags struct {
-	crdDir, clientDir, clientsetName string
-	pluralExceptions                 string
-	maxDescLen                       string
-	embeddedObjectMeta               bool
-	allowDangerousTypes              bool
-	ignoreUnexportedFields           bool
-	crdVersions                      string
-	withWatch                        bool
-	withApplyconfig                  bool
-	apiApproved                      []string
+	crdDir                 string
+	pluralExceptions       string
+	maxDescLen             string
+	embeddedObjectMeta     bool
+	allowDangerousTypes    bool
+	ignoreUnexportedFields bool
+	crdVersions            string
+	apiApproved            []string
 }
 
 // anchorFlagHelp is the help text's section for the flags, with the anchor spelling each replaces.
@@ -68,16 +66,12 @@ func (a *anchorFlags) register(set *flag.FlagSet) {
 		a.apiApproved = append(a.apiApproved, value)
 		return nil
 	})
-	set.StringVar(&a.clientDir, "client-dir", "", "write clients into DIR, relative to the module root (kube_codegen.sh --output-dir)")
-	set.StringVar(&a.clientsetName, "clientset-name", "", "put the clientset in clientset/NAME (client-gen --clientset-name)")
 	set.StringVar(&a.pluralExceptions, "plural-exceptions", "", "Kind:Plural,... (client-gen --plural-exceptions)")
-	set.BoolVar(&a.withApplyconfig, "with-applyconfig", true, "generate apply configurations and Apply methods (kube_codegen.sh gen_client --with-applyconfig); --with-applyconfig=false leaves them out")
-	set.BoolVar(&a.withWatch, "with-watch", true, "generate listers and informers (kube_codegen.sh gen_client --with-watch); --with-watch=false leaves them out")
 }
 
 // apply puts the flags into the pipeline's settings.
 func (a *anchorFlags) apply(opts *pipeline.Options) error {
-	s := model.Settings{CRDDir: a.crdDir, ClientDir: a.clientDir, ClientsetName: a.clientsetName, NoWatch: !a.withWatch, NoApply: !a.withApplyconfig}
+	s := model.Settings{CRDDir: a.crdDir}
 	s.CRD.GenerateEmbeddedObjectMeta = a.embeddedObjectMeta
 	s.CRD.AllowDangerousTypes = a.allowDangerousTypes
 	s.CRD.IgnoreUnexportedFields = a.ignoreUnexportedFields
@@ -95,9 +89,6 @@ func (a *anchorFlags) apply(opts *pipeline.Options) error {
 	s.CRD.APIApproved = approved
 	if a.crdVersions != "" && a.crdVersions != "v1" {
 		return fmt.Errorf("--crd-versions=%s: metagen writes apiextensions.k8s.io/v1 CRDs only (v1beta1 is gone since Kubernetes 1.22)", a.crdVersions)
-	}
-	if a.clientsetName != "" && (strings.ContainsAny(a.clientsetName, `/\`) || a.clientsetName == "." || a.clientsetName == "..") {
-		return fmt.Errorf("--clientset-name=%s: want one directory name", a.clientsetName)
 	}
 	exceptions, err := parsePluralExceptions(a.pluralExceptions)
 	if err != nil {

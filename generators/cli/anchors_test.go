@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/metagen-dev/metagen/generators/client"
 	"github.com/metagen-dev/metagen/generators/pipeline"
 )
 
@@ -93,5 +94,26 @@ func TestCRDAPIApprovedFlag(t *testing.T) {
 	want := map[string]string{"": "unapproved, a test", "x.k8s.io": "https://github.com/kubernetes/enhancements/pull/1111"}
 	if got := opts.Settings.CRD.APIApproved; !reflect.DeepEqual(got, want) {
 		t.Errorf("settings %v, want %v", got, want)
+	}
+}
+
+// The client generator's options (gen.Option: --client-dir,
+// --clientset-name, --with-watch, --with-applyconfig) reach its settings
+// as given, and read their defaults when not given.
+func TestClientOptionFlags(t *testing.T) {
+	opts, _, err := parsePipelineFlags("generate", []string{"--with-watch=false", "--clientset-name", "versioned", "--client-dir=pkg/client"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := opts.Settings
+	if client.OptionWithWatch.On(s) || !client.OptionWithApplyconfig.On(s) || client.OptionClientsetName.Value(s) != "versioned" || client.OptionDir.Value(s) != "pkg/client" {
+		t.Errorf("settings %v: want no watch, apply configurations, clientset versioned in pkg/client", s.Options)
+	}
+	opts, _, err = parsePipelineFlags("generate", []string{"--with-applyconfig=false"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := opts.Settings; !client.OptionWithWatch.On(s) || client.OptionWithApplyconfig.On(s) || client.OptionClientsetName.Value(s) != "" {
+		t.Errorf("settings %v: want the defaults but --with-applyconfig=false", s.Options)
 	}
 }

@@ -120,6 +120,7 @@ func parsePipelineFlags(name string, args []string, stderr io.Writer) (pipeline.
 		return pipeline.Options{}, nil, err
 	}
 	if err := f.settings.apply(&opts); err != nil {
+		fmt.Fprintln(stderr, "metagen:", err)
 		return pipeline.Options{}, nil, err
 	}
 	if f.generators != "" {

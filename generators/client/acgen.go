@@ -127,7 +127,7 @@ func acClientType(t *model.Type, genclient bool) *clientType {
 	for _, verb := range allVerbs {
 		all[verb] = true
 	}
-	ct := &clientType{T: t, Kind: t.Name, Verbs: all, Tagged: all, Namespaced: true,
+	ct := &clientType{T: t, Kind: t.Name, Verbs: all, Tagged: all,
 		HasStatus: hasField(t, "Status") && !markers.GenclientNoStatus.Has(t.Markers)}
 	if genclient {
 		if tagged, err := readVerbs(t); err == nil {
@@ -136,10 +136,10 @@ func acClientType(t *model.Type, genclient bool) *clientType {
 		ct.Extensions, _ = readExtensions(t)
 	}
 	if markers.GenclientNonNamespaced.Has(t.Markers) {
-		ct.Namespaced = false
+		ct.ClusterScoped = true
 	}
 	if r, ok := markers.KBResource.On(t.Markers); ok && strings.EqualFold(r.Scope, "Cluster") {
-		ct.Namespaced = false
+		ct.ClusterScoped = true
 	}
 	if !ct.HasStatus {
 		ct.Tagged["updateStatus"], ct.Tagged["applyStatus"] = false, false

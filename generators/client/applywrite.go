@@ -164,7 +164,7 @@ func (a *acWriter) constructor() {
 	if at.Root != nil {
 		params = []jen.Code{jen.Id("name").String()}
 		body = append(body, jen.Id("b").Dot("WithName").Call(jen.Id("name")))
-		if at.Root.Namespaced {
+		if !at.Root.ClusterScoped {
 			params = []jen.Code{jen.List(jen.Id("name"), jen.Id("namespace")).String()}
 			body = append(body, jen.Id("b").Dot("WithNamespace").Call(jen.Id("namespace")))
 		}
@@ -202,7 +202,7 @@ func (a *acWriter) extract() {
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 		jen.Id("b").Dot("WithName").Call(jen.Id(p).Dot("Name")),
 	}
-	if ct.Namespaced {
+	if !ct.ClusterScoped {
 		body = append(body, jen.Id("b").Dot("WithNamespace").Call(jen.Id(p).Dot("Namespace")))
 	}
 	if embedsTypeMeta(at.Obj.Type()) {

@@ -97,6 +97,7 @@ package client
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"path/filepath"
 	"reflect"
@@ -108,6 +109,27 @@ import (
 	"github.com/metagen-dev/metagen/generators/openapi"
 )
 
+// The client generator's options: kube_codegen.sh gen_client's and
+// client-gen's, under the same names.
+var (
+	OptionDir = &gen.Option{Name: "client-dir",
+		Usage: "write clients into DIR, relative to the module root (kube_codegen.sh --output-dir)"}
+	OptionClientsetName = &gen.Option{Name: "clientset-name", Check: checkClientsetName,
+		Usage: "put the clientset in clientset/NAME (client-gen --clientset-name)"}
+	OptionWithApplyconfig = &gen.Option{Name: "with-applyconfig", Bool: true, Default: "true",
+		Usage: "generate apply configurations and Apply methods (kube_codegen.sh gen_client --with-applyconfig); --with-applyconfig=false leaves them out"}
+	OptionWithWatch = &gen.Option{Name: "with-watch", Bool: true, Default: "true",
+		Usage: "generate listers and informers (kube_codegen.sh gen_client --with-watch); --with-watch=false leaves them out"}
+)
+
+// checkClientsetName wants one directory name.
+func checkClientsetName(name string) error {
+	if strings.ContainsAny(name, `/\`) || name == "." || name == ".." {
+		return fmt.Errorf("want one directory name")
+	}
+	return nil
+}
+
 // Generator writes the clientset, listers and informers.
 var Generator = &gen.Generator{
 	Name: "client",
@@ -117,6 +139,7 @@ var Generator = &gen.Generator{
 		markers.GenclientOnlyVerbs, markers.GenclientSkipVerbs, markers.GenclientMethod, markers.ResourceName, markers.MetagenPlural,
 		markers.GroupName, markers.GroupGoName, markers.MetagenClientOutput, markers.KBACGenerate, markers.KBACOutputPackage,
 	},
+	Options:        []*gen.Option{OptionDir, OptionClientsetName, OptionWithWatch, OptionWithApplyconfig},
 	Enabled:        enabled,
 	Requires:       []*gen.Generator{openapi.Generator},
 	StructureOnly:  []*gen.Generator{openapi.Generator}, // the apply configurations' schema: fields, list and map types
@@ -168,7 +191,7 @@ func run(pass *gen.Pass) error {
 	gv := cs.groupOf(pass.Package)
 	writeTyped(pass, cs, gv)
 	writeTypedFake(pass, cs, gv)
-	if !pass.Universe.Settings.NoWatch { // kube_codegen.sh --with-watch
+	if OptionWithWatch.On(pass.Universe.Settings) { // kube_codegen.sh --with-watch
 		writeListers(pass, cs, gv)
 		writeVersionInformers(pass, cs, gv)
 	}
@@ -183,7 +206,7 @@ func run(pass *gen.Pass) error {
 // none: the run's errors are that package's.
 func runAll(pass *gen.Pass) error {
 	p := planFor(pass)
-	watch := !pass.Universe.Settings.NoWatch
+	watch := OptionWithWatch.On(pass.Universe.Settings)
 	var errs []error
 	for _, cs := range p.clientsets {
 		if watch {

@@ -72,7 +72,7 @@ func writeFakeTypeClient(f *jen.File, cs *clientset, gv *groupVersion, ct *clien
 func fakeConstructorArgs(ct *clientType) []jen.Code {
 	api := ct.T.Package.Path
 	namespace := jen.Lit("")
-	if ct.Namespaced {
+	if !ct.ClusterScoped {
 		namespace = jen.Id("namespace")
 	}
 	args := []jen.Code{

@@ -51,7 +51,7 @@ func writeVersionInformers(pass *gen.Pass, cs *clientset, gv *groupVersion) {
 		f.Func().Params(jen.Id("v").Op("*").Id("version")).Id(ct.GoPlural).Params().Id("Typed" + ct.Kind + "Informer").Block(
 			jen.Return(jen.Op("&").Id(lowerFirst(ct.Kind) + "Informer").ValuesFunc(func(g *jen.Group) {
 				g.Id("factory").Op(":").Id("v").Dot("factory")
-				if ct.Namespaced {
+				if !ct.ClusterScoped {
 					g.Id("namespace").Op(":").Id("v").Dot("namespace")
 				}
 				g.Id("tweakListOptions").Op(":").Id("v").Dot("tweakListOptions")
@@ -137,7 +137,7 @@ func writeTypeInformer(f *jen.File, cs *clientset, gv *groupVersion, ct *clientT
 	writeInformerAliases(f, ct)
 
 	fields := []jen.Code{jen.Id("factory").Qual(ii, "SharedInformerFactory"), jen.Id("tweakListOptions").Qual(ii, "TweakListOptionsFunc")}
-	if ct.Namespaced {
+	if !ct.ClusterScoped {
 		fields = append(fields, jen.Id("namespace").String())
 	}
 	f.Commentf("%s implements Typed%sInformer.", impl, kind)
@@ -146,7 +146,7 @@ func writeTypeInformer(f *jen.File, cs *clientset, gv *groupVersion, ct *clientT
 	writeInformerConstructors(f, cs, gv, ct)
 
 	defaultArgs := []jen.Code{jen.Id("client")}
-	if ct.Namespaced {
+	if !ct.ClusterScoped {
 		defaultArgs = append(defaultArgs, jen.Id("f").Dot("namespace"))
 	}
 	f.Func().Params(jen.Id("f").Op("*").Id(impl)).Id("defaultInformer").
@@ -243,7 +243,7 @@ type informerConstructors struct {
 func writeInformerConstructors(f *jen.File, cs *clientset, gv *groupVersion, ct *clientType) {
 	w := &informerConstructors{f: f, cs: cs, gv: gv, ct: ct,
 		lead: []jen.Code{jen.Id("client").Qual(cs.clientsetPkg().pkgPath, "Interface")}, passed: []jen.Code{jen.Id("client")}}
-	if ct.Namespaced {
+	if !ct.ClusterScoped {
 		w.lead = append(w.lead, jen.Id("namespace").String())
 		w.passed = append(w.passed, jen.Id("namespace"))
 	}
@@ -351,7 +351,7 @@ func (w *informerConstructors) typedWithOptions() {
 func listWatchFuncs(cs *clientset, gv *groupVersion, ct *clientType) []jen.Code {
 	typed := func() *jen.Statement {
 		s := jen.Id("client").Dot(clientName(gv)).Call().Dot(ct.GoPlural)
-		if ct.Namespaced {
+		if !ct.ClusterScoped {
 			return s.Call(jen.Id("namespace"))
 		}
 		return s.Call()

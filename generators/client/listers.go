@@ -39,7 +39,7 @@ func writeListers(pass *gen.Pass, cs *clientset, gv *groupVersion) {
 		f.Commentf("%sListerExpansion allows custom methods to be added to", ct.Kind)
 		f.Commentf("%sLister.", ct.Kind)
 		f.Type().Id(ct.Kind + "ListerExpansion").Interface()
-		if ct.Namespaced {
+		if !ct.ClusterScoped {
 			f.Commentf("%sNamespaceListerExpansion allows custom methods to be added to", ct.Kind)
 			f.Commentf("%sNamespaceLister.", ct.Kind)
 			f.Type().Id(ct.Kind + "NamespaceListerExpansion").Interface()
@@ -57,7 +57,7 @@ func writeLister(f *jen.File, gv *groupVersion, ct *clientType) {
 		g.Commentf("List lists all %s in the indexer.", ct.GoPlural)
 		g.Comment("Objects returned here must be treated as read-only.")
 		g.Id("List").Params(selector.Clone()).Params(listResults...)
-		if ct.Namespaced {
+		if !ct.ClusterScoped {
 			g.Commentf("%s returns an object that can list and get %s.", ct.GoPlural, ct.GoPlural)
 			g.Id(ct.GoPlural).Params(jen.Id("namespace").String()).Id(ct.Kind + "NamespaceLister")
 		} else {
@@ -74,7 +74,7 @@ func writeLister(f *jen.File, gv *groupVersion, ct *clientType) {
 	f.Func().Id("New" + lister).Params(jen.Id("indexer").Qual(cachePkg, "Indexer")).Id(lister).Block(
 		jen.Return(jen.Op("&").Id(impl).Values(jen.Qual(listersPkg, "New").Types(obj(ct)).Call(
 			jen.Id("indexer"), groupResource(gv, ct)))))
-	if !ct.Namespaced {
+	if ct.ClusterScoped {
 		return
 	}
 	nsLister, nsImpl := ct.Kind+"NamespaceLister", lowerFirst(ct.Kind)+"NamespaceLister"

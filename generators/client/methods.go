@@ -242,7 +242,7 @@ func realApplyBody(ct *clientType, ext extension, nameParam, inputParam, schemeP
 	input := jen.Id(inputParam)
 	body, name := applyChecks(ext, nameParam, inputParam)
 	req := jen.Id("request")
-	if ct.Namespaced {
+	if !ct.ClusterScoped {
 		req = then(req, "Namespace").Call(jen.Id("c").Dot("GetNamespace").Call())
 	}
 	req = then(req, "Resource").Call(jen.Lit(ct.Plural))
@@ -267,7 +267,7 @@ func fakeApplyBody(ct *clientType, ext extension, nameParam, inputParam string) 
 	result := typeRef(ct, ext.Result)
 	body, name := applyChecks(ext, nameParam, inputParam)
 	args := []jen.Code{jen.Id("c").Dot("Resource").Call()}
-	if ct.Namespaced {
+	if !ct.ClusterScoped {
 		args = append(args, jen.Id("c").Dot("Namespace").Call())
 	}
 	args = append(args, name, jen.Qual(typesPkg, "ApplyPatchType"), jen.Id("data"), jen.Id("opts").Dot("ToPatchOptions").Call())
@@ -275,7 +275,7 @@ func fakeApplyBody(ct *clientType, ext extension, nameParam, inputParam string) 
 		args = append(args, jen.Lit(ext.Subresource))
 	}
 	action := "NewPatchSubresourceActionWithOptions"
-	if !ct.Namespaced {
+	if ct.ClusterScoped {
 		action = "NewRootPatchSubresourceActionWithOptions"
 	}
 	return append(body,
@@ -350,7 +350,7 @@ func realExtensionBody(ct *clientType, ext extension, nameParam, inputParam, sch
 	if ext.Verb == "patch" {
 		req = jen.Id("c").Dot("GetClient").Call().Dot("Patch").Call(jen.Id("pt"))
 	}
-	if ct.Namespaced {
+	if !ct.ClusterScoped {
 		req = then(req, "Namespace").Call(jen.Id("c").Dot("GetNamespace").Call())
 	}
 	req = then(req, "Resource").Call(jen.Lit(ct.Plural))
@@ -426,13 +426,13 @@ func fakeAction(ct *clientType, ext extension, nameParam, inputParam string) jen
 	res, ns := jen.Id("c").Dot("Resource").Call(), jen.Id("c").Dot("Namespace").Call()
 	sub := jen.Lit(ext.Subresource)
 	call := func(name string, args ...jen.Code) jen.Code {
-		if !ct.Namespaced {
+		if ct.ClusterScoped {
 			name = "NewRoot" + strings.TrimPrefix(name, "New")
 		}
 		return jen.Qual(testingPkg, name).Call(args...)
 	}
 	nsArgs := func(args ...jen.Code) []jen.Code {
-		if ct.Namespaced {
+		if !ct.ClusterScoped {
 			return args
 		}
 		var out []jen.Code

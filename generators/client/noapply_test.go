@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/metagen-dev/metagen/generators/client"
 	"github.com/metagen-dev/metagen/generators/model"
 	"github.com/metagen-dev/metagen/generators/pipeline"
 	"github.com/metagen-dev/metagen/internal/golden"
@@ -27,7 +28,7 @@ func TestWithoutApplyConfigurations(t *testing.T) {
 	}
 	patterns := apiPackages(t, "apply")
 	plan, err := pipeline.NewPlan(pipeline.Options{Dir: root, Patterns: patterns, Only: []string{"deepcopy", "register", "client"},
-		Settings: model.Settings{NoApply: true}})
+		Settings: model.Settings{Options: map[string]string{client.OptionWithApplyconfig.Name: "false"}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -78,12 +78,14 @@ func (gv *groupVersion) groupVersionVar() string {
 
 // clientType is one +genclient type.
 type clientType struct {
-	T          *model.Type
-	Kind       string // Widget
-	Plural     string // widgets: the resource
-	GoPlural   string // Widgets
-	Namespaced bool
-	HasStatus  bool
+	T        *model.Type
+	Kind     string // Widget
+	Plural   string // widgets: the resource
+	GoPlural string // Widgets
+	// ClusterScoped is the resource's scope, in the polarity of the
+	// Kubernetes layer (model.Resource.ClusterScoped).
+	ClusterScoped bool
+	HasStatus     bool
 	// Verbs are the typed client's; Tagged are those the verb tags name
 	// without noVerbs, which lister-gen and applyconfiguration-gen go by
 	// (client-go has ImageReview's lister and apply configuration).
@@ -145,7 +147,7 @@ func newPlan(u *model.Universe) (*plan, map[string][]error) {
 		}
 		cs := byDir[dir]
 		if cs == nil {
-			cs = &clientset{Dir: dir, PkgPath: importPathOf(u, pkg, dir), Name: u.Settings.ClientsetName, noApply: u.Settings.NoApply}
+			cs = &clientset{Dir: dir, PkgPath: importPathOf(u, pkg, dir), Name: OptionClientsetName.Value(u.Settings), noApply: !OptionWithApplyconfig.On(u.Settings)}
 			byDir[dir] = cs
 		}
 		if other := cs.find(gv.Group, gv.Version); other != nil {
@@ -331,8 +333,8 @@ func readType(t *model.Type, settings model.Settings) (*clientType, []error) {
 	}
 	ct := &clientType{
 		T: t, Kind: t.Name, Verbs: tagged, Tagged: tagged,
-		Namespaced: !t.Resource.ClusterScoped,
-		HasStatus:  hasField(t, "Status") && !markers.GenclientNoStatus.Has(t.Markers),
+		ClusterScoped: t.Resource.ClusterScoped,
+		HasStatus:     hasField(t, "Status") && !markers.GenclientNoStatus.Has(t.Markers),
 	}
 	if !ct.HasStatus && tagged != nil {
 		tagged["updateStatus"], tagged["applyStatus"] = false, false
@@ -347,7 +349,7 @@ func readType(t *model.Type, settings model.Settings) (*clientType, []error) {
 	exts, extErrs := readExtensions(t)
 	ct.Extensions = exts
 	errs = append(errs, extErrs...)
-	if settings.NoApply {
+	if !OptionWithApplyconfig.On(settings) {
 		withoutApply(ct)
 	}
 	if ct.Verbs.has("list") && t.Package.Lookup(t.Name+"List") == nil {
@@ -425,8 +427,8 @@ func identifier(s string) string {
 // package directory; it must stay inside the module.
 func outputDir(u *model.Universe, pkg *model.Package) (string, error) {
 	rel, pos := "../client", positionOf(pkg)
-	if u.Settings.ClientDir != "" { // --client-dir, relative to the module root
-		moduleDir := filepath.Join(moduleOf(u, pkg), filepath.FromSlash(u.Settings.ClientDir))
+	if dir := OptionDir.Value(u.Settings); dir != "" { // --client-dir, relative to the module root
+		moduleDir := filepath.Join(moduleOf(u, pkg), filepath.FromSlash(dir))
 		if r, err := filepath.Rel(pkg.Dir, moduleDir); err == nil {
 			rel = filepath.ToSlash(r)
 		}

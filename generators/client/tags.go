@@ -38,13 +38,14 @@ func readVerbs(t *model.Type) (verbs, error) {
 	set := verbs{}
 	only, restricted := onlyVerbs(t)
 	skip, _ := markers.GenclientSkipVerbs.Marker(t.Markers)
-	for _, verb := range skip.List() {
+	skipped, _ := markers.GenclientSkipVerbs.Value(skip)
+	for _, verb := range skipped {
 		if restricted && slices.Contains(only, verb) {
 			return nil, diag.Errorf(skip.Pos, "verb %q used both in +genclient:skipVerbs and +genclient:onlyVerbs (or readonly)", verb)
 		}
 	}
 	for _, verb := range allVerbs {
-		set[verb] = (!restricted || slices.Contains(only, verb)) && !slices.Contains(skip.List(), verb)
+		set[verb] = (!restricted || slices.Contains(only, verb)) && !slices.Contains(skipped, verb)
 	}
 	return set, nil
 }
@@ -55,8 +56,8 @@ func onlyVerbs(t *model.Type) ([]string, bool) {
 	if markers.GenclientReadonly.Has(t.Markers) {
 		only, restricted = append(only, readonlyVerbs...), true
 	}
-	if m, ok := markers.GenclientOnlyVerbs.Marker(t.Markers); ok {
-		only, restricted = append(only, m.List()...), true
+	if listed, ok := markers.GenclientOnlyVerbs.On(t.Markers); ok {
+		only, restricted = append(only, listed...), true
 	}
 	return only, restricted
 }
@@ -96,32 +97,30 @@ func readExtensions(t *model.Type) ([]extension, []error) {
 }
 
 func parseExtension(t *model.Type, m markers.Marker) (extension, error) {
-	parts := strings.Split(m.Value, ",")
-	ext := extension{Name: strings.TrimSpace(parts[0]), Pos: m.Pos}
+	method, _ := markers.GenclientMethod.Value(m)
+	ext := extension{Name: method.Name, Pos: m.Pos}
 	if !token.IsIdentifier(ext.Name) || !token.IsExported(ext.Name) {
 		return ext, fmt.Errorf("want an exported method name first, e.g. +genclient:method=UpdateScale,verb=update")
 	}
-	var input, result string
-	for _, p := range parts[1:] {
-		key, value, ok := strings.Cut(p, "=")
-		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
-		if !ok || value == "" {
-			return ext, fmt.Errorf("want key=value, got %q", p)
+	var input, result markers.MethodArg
+	for _, arg := range method.Args {
+		if !arg.HasValue || arg.Value == "" {
+			return ext, fmt.Errorf("want key=value, got %q", arg.Text)
 		}
-		switch key {
+		switch arg.Key {
 		case "verb":
-			ext.Verb = value
+			ext.Verb = arg.Value
 		case "subresource":
-			ext.Subresource = value
+			ext.Subresource = arg.Value
 		case "input":
-			input = value
+			input = arg
 		case "result":
-			result = value
+			result = arg
 		default:
-			return ext, fmt.Errorf("unknown key %q (want verb, subresource, input or result)", key)
+			return ext, fmt.Errorf("unknown key %q (want verb, subresource, input or result)", arg.Key)
 		}
 	}
-	if err := checkExtensionVerb(ext.Verb, input, result); err != nil {
+	if err := checkExtensionVerb(ext.Verb, input.Value, result.Value); err != nil {
 		return ext, err
 	}
 	var err error
@@ -151,16 +150,18 @@ type namedType struct {
 	Path, Name string
 }
 
-// resolveType reads "Name" (in t's package) or "import/path.Name". The type
-// is looked up when its package is known here (t's own, or one it imports);
-// another package's is taken as written, and compiling the output checks it.
-func resolveType(t *model.Type, name string) (*namedType, error) {
+// resolveType reads input= or result=, "Name" (in t's package) or
+// "import/path.Name" (arg.Type). The type is looked up when its package is
+// known here (t's own, or one it imports); another package's is taken as
+// written, and compiling the output checks it.
+func resolveType(t *model.Type, arg markers.MethodArg) (*namedType, error) {
+	name := arg.Value
 	if name == "" {
 		return nil, nil
 	}
-	ref := &namedType{Path: t.Package.Path, Name: name}
-	if dot := strings.LastIndexByte(name, '.'); dot >= 0 {
-		ref.Path, ref.Name = name[:dot], name[dot+1:]
+	ref := &namedType{Path: t.Package.Path, Name: arg.Type.Name}
+	if arg.Type.HasPath {
+		ref.Path = arg.Type.Path
 	}
 	if !token.IsIdentifier(ref.Name) {
 		return nil, fmt.Errorf("want a type name, got %q", name)

@@ -71,14 +71,14 @@ func groupOrCore(gv *groupVersion) string {
 }
 
 func namespaceParam(ct *clientType) []jen.Code {
-	if ct.Namespaced {
+	if !ct.ClusterScoped {
 		return []jen.Code{jen.Id("namespace").String()}
 	}
 	return nil
 }
 
 func newArgs(ct *clientType, client jen.Code) []jen.Code {
-	if ct.Namespaced {
+	if !ct.ClusterScoped {
 		return []jen.Code{client, jen.Id("namespace")}
 	}
 	return []jen.Code{client}
@@ -183,7 +183,7 @@ func writeTypeClient(f *jen.File, cs *clientset, gv *groupVersion, ct *clientTyp
 // constructorArgs are the arguments of gentype's NewClient….
 func constructorArgs(cs *clientset, ct *clientType) []jen.Code {
 	namespace := jen.Lit("")
-	if ct.Namespaced {
+	if !ct.ClusterScoped {
 		namespace = jen.Id("namespace")
 	}
 	args := []jen.Code{

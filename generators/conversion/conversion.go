@@ -504,8 +504,8 @@ func (st *state) notLoaded(path string) string {
 // extraPeers are the package's +metagen:conversion-extra-peers.
 func extraPeers(pkg *model.Package) []string {
 	var out []string
-	for _, m := range markers.MetagenConversionExtraPeers.Markers(pkg.Markers) {
-		out = append(out, m.List()...)
+	for _, peers := range markers.MetagenConversionExtraPeers.All(pkg.Markers) {
+		out = append(out, peers...)
 	}
 	return out
 }

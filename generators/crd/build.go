@@ -338,12 +338,13 @@ func (b *builder) allowedFinalizers(crd *apiextensionsv1.CustomResourceDefinitio
 	var from markers.Marker
 	for _, v := range b.res.versions {
 		m, ok := markers.MetagenAllowedFinalizers.Marker(v.typ.Markers)
-		if !ok || len(m.List()) == 0 {
+		names, _ := markers.MetagenAllowedFinalizers.Value(m)
+		if !ok || len(names) == 0 {
 			continue
 		}
 		// The names as listed: the Kubernetes layer reports any that are
 		// not the group's, and then nothing is written.
-		list := strings.Join(m.List(), ",")
+		list := strings.Join(names, ",")
 		if value != "" && list != value {
 			b.errorf(m.Pos, "%s lists %q here but %q at %s: the versions of a resource share one list", m, list, value, from.Pos)
 			continue

@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/metagen-dev/metagen/generators/load"
+	"github.com/metagen-dev/metagen/generators/markers"
 	"github.com/metagen-dev/metagen/generators/model"
 	"github.com/metagen-dev/metagen/internal/golden"
 )
@@ -338,8 +339,8 @@ func interfaceFillers(pkg *model.Package) []string {
 }
 
 func namesInterface(t *model.Type, qualified string) bool {
-	for _, m := range t.Markers.All("k8s:deepcopy-gen:interfaces") {
-		for _, name := range m.List() {
+	for _, names := range markers.K8sDeepcopyGenInterfaces.All(t.Markers) {
+		for _, name := range names {
 			if name == qualified {
 				return true
 			}

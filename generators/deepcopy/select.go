@@ -33,8 +33,8 @@ func packageModeOf(pkg *model.Package) packageMode {
 		}
 		return typesOptIn
 	}
-	if m, ok := markers.K8sDeepcopyGen.Marker(pkg.Markers); ok {
-		switch firstValue(m) {
+	if value, ok := markers.K8sDeepcopyGen.On(pkg.Markers); ok {
+		switch value.Mode {
 		case "package":
 			return allTypes
 		case "false":
@@ -42,12 +42,6 @@ func packageModeOf(pkg *model.Package) packageMode {
 		}
 	}
 	return typesOptIn
-}
-
-// firstValue drops deepcopy-gen's extra arguments, e.g. "package,register".
-func firstValue(m markers.Marker) string {
-	value, _, _ := strings.Cut(m.Value, ",")
-	return strings.TrimSpace(value)
 }
 
 // typeWanted reports whether t asks for methods, and whether it asked by a
@@ -60,7 +54,8 @@ func typeWanted(mode packageMode, t *model.Type) (wanted, explicit bool) {
 		return m.Bool(), m.Bool()
 	}
 	if m, ok := markers.K8sDeepcopyGen.Marker(t.Markers); ok {
-		wanted := firstValue(m) == "true"
+		value, _ := markers.K8sDeepcopyGen.Value(m) // a refused value wants nothing
+		wanted := value.Mode == "true"
 		return wanted, wanted
 	}
 	if mode == allTypes {
@@ -171,7 +166,8 @@ func (idx *index) interfacesOf(pkg *model.Package, t *model.Type) ([]*types.Type
 	}
 	var requests []request
 	for _, m := range markers.K8sDeepcopyGenInterfaces.Markers(t.Markers) {
-		for _, name := range m.List() {
+		names, _ := markers.K8sDeepcopyGenInterfaces.Value(m)
+		for _, name := range names {
 			requests = append(requests, request{name, m.Pos})
 		}
 	}
@@ -308,8 +304,8 @@ func asksForRuntimeObject(t *model.Type) bool {
 	if isRoot(t) {
 		return true
 	}
-	for _, m := range markers.K8sDeepcopyGenInterfaces.Markers(t.Markers) {
-		for _, name := range m.List() {
+	for _, names := range markers.K8sDeepcopyGenInterfaces.All(t.Markers) {
+		for _, name := range names {
 			if name == runtimeObject {
 				return true
 			}

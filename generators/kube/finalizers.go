@@ -29,7 +29,8 @@ func AllowedFinalizers(t *model.Type) (group string, owned []string, found bool,
 		errorf(m.Pos, "+%s needs the package's +groupName: the list holds the finalizers of the group's domain", markers.MetagenAllowedFinalizers)
 		return "", nil, true, errs
 	}
-	for _, name := range m.List() {
+	names, _ := markers.MetagenAllowedFinalizers.Value(m)
+	for _, name := range names {
 		prefix, _, qualified := strings.Cut(name, "/")
 		switch problems := utilvalidation.IsQualifiedName(name); {
 		case len(problems) > 0:

@@ -477,7 +477,7 @@ func resource(t *model.Type, exceptions map[string]string, crds bool) (*model.Re
 		}
 	}
 	if m, ok := markers.MetagenShortNames.Marker(t.Markers); ok {
-		res.ShortNames = m.List()
+		res.ShortNames, _ = markers.MetagenShortNames.Value(m)
 		if res.NamesBy == nil {
 			res.NamesBy = &m
 		}

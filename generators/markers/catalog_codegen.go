@@ -8,9 +8,9 @@ import (
 
 // The code-generator dialect: deepcopy-gen, client-gen, register-gen and friends.
 var (
-	K8sDeepcopyGen = Define[string](&Def{Name: "k8s:deepcopy-gen", Targets: OnPackage | OnType, Kind: String, Dialect: codeGenerator, Check: checkDeepcopyGen,
+	K8sDeepcopyGen = Define[DeepcopyGen](&Def{Name: "k8s:deepcopy-gen", Targets: OnPackage | OnType, Kind: String, Dialect: codeGenerator, Check: checkDeepcopyGen,
 		Doc: "Opts a package (\"package\") or one type (\"true\"/\"false\") in or out of deepcopy generation."})
-	K8sDeepcopyGenInterfaces = Define[string](&Def{Name: "k8s:deepcopy-gen:interfaces", Targets: OnType, Kind: String, Dialect: codeGenerator, Check: checkQualifiedNames,
+	K8sDeepcopyGenInterfaces = Define[[]string](&Def{Name: "k8s:deepcopy-gen:interfaces", Targets: OnType, Kind: String, Dialect: codeGenerator, Check: checkQualifiedNames,
 		Doc: "Emits DeepCopy<Interface>() for the fully qualified interface, e.g. k8s.io/apimachinery/pkg/runtime.Object."})
 	K8sDeepcopyGenNonpointerInterfaces = Define[bool](&Def{Name: "k8s:deepcopy-gen:nonpointer-interfaces", Targets: OnType, Kind: Bool, Dialect: codeGenerator,
 		Doc: "Generates the interface methods on the value receiver instead of the pointer."})
@@ -32,7 +32,7 @@ var (
 		Doc: "Generates only the listed verbs."})
 	GenclientSkipVerbs = Define[[]string](&Def{Name: "genclient:skipVerbs", Targets: OnType, Kind: List, Values: clientVerbs, Dialect: codeGenerator,
 		Doc: "Generates every verb but the listed ones."})
-	GenclientMethod = Define[string](&Def{Name: "genclient:method", Targets: OnType, Kind: Raw, Dialect: codeGenerator,
+	GenclientMethod = Define[ClientMethod](&Def{Name: "genclient:method", Targets: OnType, Kind: Raw, Dialect: codeGenerator,
 		Doc: "Adds an extra method: +genclient:method=Name,verb=create,subresource=x,input=pkg.T,result=pkg.T."})
 	ResourceName = Define[string](&Def{Name: "resourceName", Targets: OnType, Kind: String, Dialect: codeGenerator,
 		Doc: "The resource (plural) name of a +genclient type when the default plural of its kind is wrong, e.g. +resourceName=mice."})

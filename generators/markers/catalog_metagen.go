@@ -34,7 +34,7 @@ var (
 		Doc: "The finalizers of the package's +groupName domain that this type's controllers own; any other finalizer in that domain is rejected (by the generated validation, and on a generated CRD by metagen's server through its metagen.dev/allowed-finalizers annotation)."})
 	MetagenConversionExtraPeers = Define[[]string](&Def{Name: "metagen:conversion-extra-peers", Targets: OnPackage, Kind: List, Dialect: Namespace,
 		Doc: "conversion-gen's --extra-peer-dirs for the package: more packages whose types of the same name are peers and whose Convert_ functions are used, after the +k8s:conversion-gen ones and meta/v1, conversion and runtime."})
-	MetagenValidationFor = Define[string](&Def{Name: "metagen:validation-for", Targets: OnType, Kind: String, Dialect: Namespace, Check: checkValidationFor,
+	MetagenValidationFor = Define[TypeName](&Def{Name: "metagen:validation-for", Targets: OnType, Kind: String, Dialect: Namespace, Check: checkValidationFor,
 		Doc: "The struct declares validation for a type of another package or module, e.g. k8s.io/api/certificates/v1.PodCertificateRequest: its fields name (by Go name) fields of that type and carry the usual +k8s: and +kubebuilder:validation markers, its type markers apply to that type, and the package gets Validate_<Type> for it (registered with the scheme when it is a root type). The struct itself is never used at run time."})
 	MetagenRBACDir = Define[string](&Def{Name: "metagen:rbac-dir", Targets: OnPackage, Kind: String, Dialect: Namespace,
 		Doc: "Write the package's RBAC rules into a role.yaml of their own in this directory, relative to the package, instead of config/rbac at the module root; --rbac-dir sends every rule of the run to one directory instead."})

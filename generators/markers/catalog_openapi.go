@@ -4,7 +4,7 @@ package markers
 // Those controller-tools also reads take its "+name:=value" (ColonEquals),
 // which gengo's parsers read as another tag, "name:".
 var (
-	K8sOpenAPIGen = Define[string](&Def{Name: "k8s:openapi-gen", Targets: OnPackage | OnType | OnField, Kind: Raw, Dialect: kubeOpenAPI,
+	K8sOpenAPIGen = Define[OpenAPIGen](&Def{Name: "k8s:openapi-gen", Targets: OnPackage | OnType | OnField, Kind: Raw, Dialect: kubeOpenAPI,
 		Doc: "true/false to include or exclude, or an x-kubernetes-… extension."})
 	K8sOpenAPIModelPackage = Define[string](&Def{Name: "k8s:openapi-model-package", Targets: OnPackage | OnType, Kind: String, Dialect: kubeOpenAPI,
 		Doc: "The model package of the definitions' names (io.k8s.api.core.v1): types get OpenAPIModelName methods returning <package>.<Type>."})
@@ -24,7 +24,7 @@ var (
 		Doc: "x-kubernetes-map-type: atomic or granular."})
 	StructType = Define[string](&Def{Name: "structType", Targets: OnType | OnField, Kind: Enum, Values: []string{"atomic", "granular"}, ColonEquals: true, Dialect: kubeOpenAPI,
 		Doc: "x-kubernetes-map-type of a struct: atomic or granular."})
-	PatchStrategy = Define[string](&Def{Name: "patchStrategy", Targets: OnField, Kind: String, Dialect: kubeOpenAPI,
+	PatchStrategy = Define[PatchStrategies](&Def{Name: "patchStrategy", Targets: OnField, Kind: String, Dialect: kubeOpenAPI,
 		Doc: "x-kubernetes-patch-strategy."})
 	PatchMergeKey = Define[string](&Def{Name: "patchMergeKey", Targets: OnField, Kind: String, Dialect: kubeOpenAPI,
 		Doc: "x-kubernetes-patch-merge-key."})

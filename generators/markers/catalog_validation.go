@@ -4,7 +4,7 @@ package markers
 // the validation generator. Values are checked there, with codetags' grammar;
 // here they are only named and placed.
 var (
-	K8sValidationGen = Define[string](&Def{Name: "k8s:validation-gen", Targets: OnPackage | OnType, Kind: String, Dialect: validationGen,
+	K8sValidationGen = Define[ValidationGen](&Def{Name: "k8s:validation-gen", Targets: OnPackage | OnType, Kind: String, Dialect: validationGen,
 		Doc: "On a package: which types are root types (*, TypeMeta, TypesWithField=…, TypesWithSuffix=…; repeatable; false turns the package off). On a type: true or false."})
 	K8sValidationGenInput = Define[string](&Def{Name: "k8s:validation-gen-input", Targets: OnPackage, Kind: String, Dialect: validationGen,
 		Doc: "The package whose types are validated, when it differs; metagen only generates next to the types."})

@@ -3,7 +3,6 @@ package markers
 import (
 	"fmt"
 	"reflect"
-	"slices"
 	"strings"
 )
 
@@ -66,52 +65,38 @@ type DeprecatedVersion struct {
 	Warning *string `marker:",optional"`
 }
 
-// decodedByDecodeArgs are the argument markers decodeArgType reads with
-// DecodeArgs (rbac's and webhook's, which their generators check further);
-// the others, read outside controllertools.go's path (which reads every
-// kubebuilder marker controller-tools defines with its own definitions),
-// are read with controller-tools' parser (Decode).
-var decodedByDecodeArgs = []reflect.Type{reflect.TypeFor[RBACRule](), reflect.TypeFor[Webhook](), reflect.TypeFor[WebhookConfiguration]()}
-
-// decodeAsControllerTools decodes m into ptr with controller-tools' parser.
-// What it refuses is worded by DecodeArgs where DecodeArgs refuses it too
-// (it names the argument a misspelled one meant), and DecodeArgs' partial
-// value lets the type's check add its own problems to the error.
+// decodeAsControllerTools decodes m into ptr with controller-tools' parser
+// and definition of ptr's type, naming the argument a misspelled one meant.
 func decodeAsControllerTools(m Marker, ptr reflect.Value) error {
 	err := Decode(m, ptr.Interface())
 	if err == nil {
 		return nil
 	}
-	if ours := DecodeArgs(m.Args, ptr.Interface()); ours != nil {
-		return ours
+	if def, defErr := definitionFor(m.Name, ptr.Elem().Type()); defErr == nil {
+		return fmt.Errorf("%v%s", err, suggestArgument(err, def))
 	}
 	return err
 }
 
-// checker is a decoded marker value that checks what DecodeArgs cannot:
-// the values an argument takes.
+// checker is a decoded marker value that checks what controller-tools'
+// parser does not: the values an argument takes.
 type checker interface {
 	check() error
 }
 
-// decodeArgType decodes m's arguments into a new value of t. The value's
-// own check runs on what was decoded even when an argument is refused, so
-// that one error names every problem of the marker.
+// decodeArgType decodes m's arguments into a new value of t with
+// controller-tools' parser, then runs the value's own check. (The markers
+// of controller-tools' registries are read on controllertools.go's path,
+// which checks what controller-tools read up to a refused argument too.)
 func decodeArgType(m Marker, t reflect.Type) (any, error) {
 	ptr := reflect.New(t)
-	var err error
-	if !slices.Contains(decodedByDecodeArgs, t) {
-		err = decodeAsControllerTools(m, ptr)
-	} else {
-		err = DecodeArgs(m.Args, ptr.Interface())
+	if err := decodeAsControllerTools(m, ptr); err != nil {
+		return nil, err
 	}
 	if c, ok := ptr.Interface().(checker); ok {
-		if checkErr := c.check(); checkErr != nil {
-			err = joinProblems(err, checkErr)
+		if err := c.check(); err != nil {
+			return nil, err
 		}
-	}
-	if err != nil {
-		return nil, err
 	}
 	return ptr.Elem().Interface(), nil
 }

@@ -148,8 +148,9 @@ func (m Marker) String() string {
 // Bool reads a Bool marker's value: a bare marker is true.
 func (m Marker) Bool() bool { return !m.HasValue || m.Value == "true" }
 
-// List splits a List marker's value.
-func (m Marker) List() []string {
+// list splits a List marker's value, once, at load: its typed value
+// ([]string) is what a generator reads.
+func (m Marker) list() []string {
 	var out []string
 	for _, item := range strings.Split(m.Value, ",") {
 		if item = strings.TrimSpace(item); item != "" {

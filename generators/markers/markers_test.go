@@ -1,7 +1,6 @@
 package markers
 
 import (
-	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -210,22 +209,6 @@ func TestSuggestKeepsShortNamesStrict(t *testing.T) {
 	}
 	if got := Suggest("optinal"); got != "optional" {
 		t.Errorf("Suggest(optinal) = %q, want optional", got)
-	}
-}
-
-func TestParseArgs(t *testing.T) {
-	args, err := ParseArgs("rule=\"self.a > 0, really\",message=`a \"must\" be positive`, reason=FieldValueInvalid,shortName=a;b")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := map[string]string{"rule": "self.a > 0, really", "message": `a "must" be positive`, "reason": "FieldValueInvalid", "shortName": "a;b"}
-	if fmt.Sprint(args) != fmt.Sprint(want) {
-		t.Errorf("args = %v, want %v", args, want)
-	}
-	for _, bad := range []string{"rule", "rule=\"open", "a=1,a=2", "a=\"x\" b=1"} {
-		if _, err := ParseArgs(bad); err == nil {
-			t.Errorf("ParseArgs(%q) accepted it", bad)
-		}
 	}
 }
 

@@ -263,7 +263,7 @@ func checkValue(m Marker, target Target) error {
 		if value == "" {
 			return fmt.Errorf("needs a comma-separated list")
 		}
-		for _, item := range m.List() {
+		for _, item := range m.list() {
 			if len(def.Values) > 0 && !slices.Contains(def.Values, item) {
 				return fmt.Errorf("%q is not one of %s", item, quoteAll(def.Values))
 			}

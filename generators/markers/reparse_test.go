@@ -34,31 +34,40 @@ var textFields = map[string]bool{"Value": true, "Args": true, "Param": true}
 // again: a marker parser called at all; strconv.Parse*/Atoi called at all
 // (a generator has no numbers to read from text but a marker's, which the
 // load typed: a copy of m.Value parsed later is caught too); strconv.Unquote
-// on a .Value, .Args or .Param (a generator unquotes struct tags too); a
-// string function taking such text apart (strings.Split, Cut, Fields,
-// TrimPrefix, HasPrefix …).
-func reparsing(t *testing.T, dir string, skip func(file string) bool) []string {
+// of a marker's text (a generator unquotes struct tags too); a string
+// function taking a marker's text apart (strings.Split, Cut, Fields,
+// Index, TrimPrefix, HasPrefix …). A marker's text is a .Value, .Args or
+// .Param, and what holds one (markerText).
+func reparsing(t *testing.T, dir string, exempt func(file, fn string) bool) []string {
 	t.Helper()
-	return scanCalls(t, dir, skip, func(call *ast.CallExpr, name string) bool {
+	files := parseDir(t, dir)
+	text := followMarkerText(files)
+	return scanCalls(files, exempt, func(call *ast.CallExpr, name string) bool {
 		parsesNumber := strings.HasPrefix(name, "strconv.Parse") || name == "strconv.Atoi"
-		unquotesText := name == "strconv.Unquote" && readsText(call.Args)
-		splitsText := stringSplitters[name] && readsText(call.Args)
+		unquotesText := name == "strconv.Unquote" && text.in(call.Args)
+		splitsText := stringSplitters[name] && text.in(call.Args)
 		return markerParsers[name] || parsesNumber || unquotesText || splitsText
 	})
 }
 
-// scanCalls lists the calls in the non-test Go files of dir (but those skip
-// names) that flag reports, as "position: pkg.Func".
-func scanCalls(t *testing.T, dir string, skip func(file string) bool, flag func(call *ast.CallExpr, name string) bool) []string {
+// sourceFile is a parsed non-test Go file of the scanned package.
+type sourceFile struct {
+	fset *token.FileSet
+	file *ast.File
+}
+
+// parseDir parses the non-test Go files of dir, with their identifiers
+// resolved within each file.
+func parseDir(t *testing.T, dir string) []sourceFile {
 	t.Helper()
 	fset := token.NewFileSet()
-	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
-	if err != nil || len(files) == 0 {
+	paths, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil || len(paths) == 0 {
 		t.Fatalf("no Go files in %s: %v", dir, err)
 	}
-	var found []string
-	for _, path := range files {
-		if strings.HasSuffix(path, "_test.go") || skip(filepath.Base(path)) {
+	var files []sourceFile
+	for _, path := range paths {
+		if strings.HasSuffix(path, "_test.go") {
 			continue
 		}
 		src, err := os.ReadFile(path)
@@ -69,14 +78,173 @@ func scanCalls(t *testing.T, dir string, skip func(file string) bool, flag func(
 		if err != nil {
 			t.Fatal(err)
 		}
-		ast.Inspect(file, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok && flag(call, calledName(call)) {
-				found = append(found, fset.Position(call.Pos()).String()+": "+calledName(call))
+		files = append(files, sourceFile{fset, file})
+	}
+	return files
+}
+
+// scanCalls lists the calls in files that flag reports, as
+// "position: pkg.Func", but those in a function exempt names (by its file's
+// base name and its name).
+func scanCalls(files []sourceFile, exempt func(file, fn string) bool, flag func(call *ast.CallExpr, name string) bool) []string {
+	var found []string
+	for _, f := range files {
+		file := filepath.Base(f.fset.Position(f.file.Pos()).Filename)
+		for _, decl := range f.file.Decls {
+			if fn, ok := decl.(*ast.FuncDecl); ok && exempt(file, fn.Name.Name) {
+				continue
 			}
-			return true
+			ast.Inspect(decl, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok && flag(call, calledName(call)) {
+					found = append(found, f.fset.Position(call.Pos()).String()+": "+calledName(call))
+				}
+				return true
+			})
+		}
+	}
+	return found
+}
+
+// markerText is what holds a marker's text in a package: the variables
+// (locals and parameters, by their resolved objects) assigned a .Value,
+// .Args or .Param, or text made of one (holds), and the parameters a call
+// of the package's function or method of that name passes such text to.
+type markerText map[*ast.Object]bool
+
+// followMarkerText computes markerText for the files of one package, to a
+// fixed point.
+func followMarkerText(files []sourceFile) markerText {
+	funcs := map[string][]*ast.FuncDecl{}
+	for _, f := range files {
+		for _, decl := range f.file.Decls {
+			if fn, ok := decl.(*ast.FuncDecl); ok {
+				funcs[fn.Name.Name] = append(funcs[fn.Name.Name], fn)
+			}
+		}
+	}
+	text := markerText{}
+	for changed := true; changed; {
+		changed = false
+		mark := func(expr ast.Expr) {
+			if ident, ok := ast.Unparen(expr).(*ast.Ident); ok && ident.Obj != nil && !text[ident.Obj] {
+				text[ident.Obj], changed = true, true
+			}
+		}
+		assign := func(lhs, rhs []ast.Expr) {
+			for i, value := range rhs {
+				switch {
+				case !text.holds(value):
+				case len(rhs) == len(lhs):
+					mark(lhs[i])
+				default: // a, b, ok := strings.Cut(text, …)
+					for _, each := range lhs {
+						mark(each)
+					}
+				}
+			}
+		}
+		for _, f := range files {
+			ast.Inspect(f.file, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.AssignStmt:
+					assign(n.Lhs, n.Rhs)
+				case *ast.ValueSpec:
+					lhs := make([]ast.Expr, len(n.Names))
+					for i, name := range n.Names {
+						lhs[i] = name
+					}
+					assign(lhs, n.Values)
+				case *ast.RangeStmt:
+					if n.Value != nil && text.holds(n.X) {
+						mark(n.Value)
+					}
+				case *ast.CallExpr:
+					for _, fn := range funcs[calledFunc(n)] {
+						params := paramNames(fn)
+						for i, arg := range n.Args {
+							if i < len(params) && text.holds(arg) {
+								mark(params[i])
+							}
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	return text
+}
+
+// in reports whether any of exprs reads a marker's text: a .Value, .Args
+// or .Param within it, or is a marker's text (holds).
+func (text markerText) in(exprs []ast.Expr) bool {
+	found := false
+	for _, expr := range exprs {
+		found = found || text.holds(expr)
+		ast.Inspect(expr, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok && textFields[sel.Sel.Name] {
+				found = true
+			}
+			return !found
 		})
 	}
 	return found
+}
+
+// holds reports whether expr is a marker's text, or text made of it: a
+// .Value, .Args or .Param, a variable holding one, a part of one (sliced,
+// indexed, concatenated), or what a strings function makes of one. A
+// struct that holds text (a Marker, a codetags.Arg) is not its text.
+func (text markerText) holds(expr ast.Expr) bool {
+	switch e := ast.Unparen(expr).(type) {
+	case *ast.SelectorExpr:
+		return textFields[e.Sel.Name]
+	case *ast.Ident:
+		return e.Obj != nil && text[e.Obj]
+	case *ast.BinaryExpr:
+		return e.Op == token.ADD && (text.holds(e.X) || text.holds(e.Y))
+	case *ast.SliceExpr:
+		return text.holds(e.X)
+	case *ast.IndexExpr:
+		return text.holds(e.X)
+	case *ast.CallExpr:
+		if name := calledName(e); !strings.HasPrefix(name, "strings.") && !isStringConversion(e) {
+			return false
+		}
+		for _, arg := range e.Args {
+			if text.holds(arg) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isStringConversion(call *ast.CallExpr) bool {
+	ident, ok := call.Fun.(*ast.Ident)
+	return ok && ident.Name == "string"
+}
+
+// calledFunc is the name of the function or method a call calls.
+func calledFunc(call *ast.CallExpr) string {
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return fun.Name
+	case *ast.SelectorExpr:
+		return fun.Sel.Name
+	}
+	return ""
+}
+
+// paramNames lists a function's parameters, one per argument position.
+func paramNames(fn *ast.FuncDecl) []ast.Expr {
+	var names []ast.Expr
+	for _, field := range fn.Type.Params.List {
+		for _, name := range field.Names {
+			names = append(names, name)
+		}
+	}
+	return names
 }
 
 func calledName(call *ast.CallExpr) string {
@@ -91,19 +259,6 @@ func calledName(call *ast.CallExpr) string {
 	return pkg.Name + "." + sel.Sel.Name
 }
 
-func readsText(args []ast.Expr) bool {
-	found := false
-	for _, arg := range args {
-		ast.Inspect(arg, func(n ast.Node) bool {
-			if sel, ok := n.(*ast.SelectorExpr); ok && textFields[sel.Sel.Name] {
-				found = true
-			}
-			return !found
-		})
-	}
-	return found
-}
-
 // commentParsers are the functions that read comments or markers from
 // source, and DecodeArgs, which decodes a typed marker's arguments again:
 // a generator reads them through the model's comment index (model.Comments,
@@ -115,9 +270,9 @@ var commentParsers = map[string]bool{
 
 // parsingComments lists the calls in the Go files of dir that read
 // comments themselves: a comment parser, or go/parser asked for comments.
-func parsingComments(t *testing.T, dir string, skip func(file string) bool) []string {
+func parsingComments(t *testing.T, dir string, exempt func(file, fn string) bool) []string {
 	t.Helper()
-	return scanCalls(t, dir, skip, func(call *ast.CallExpr, name string) bool {
+	return scanCalls(parseDir(t, dir), exempt, func(call *ast.CallExpr, name string) bool {
 		isParse := name == "parser.ParseFile" || name == "parser.ParseDir"
 		return commentParsers[name] || isParse && mentions(call.Args, "ParseComments")
 	})
@@ -142,7 +297,7 @@ func mentions(args []ast.Expr, name string) bool {
 // parser of its own.
 func TestGeneratorsReadCommentsThroughTheIndex(t *testing.T) {
 	dirs := []string{"../conversion", "../defaults", "../validation", "../rbac", "../webhook", "../manifest",
-		"../openapi", "../crd", "../client", "../deepcopy", "../register", "../prerelease", "../kube", "../lint", "../compat"}
+		"../openapi", "../crd", "../client", "../deepcopy", "../register", "../prerelease", "../kube", "../lint", "../compat", "../docs"}
 	for _, dir := range dirs {
 		for _, call := range parsingComments(t, dir, none) {
 			t.Errorf("%s reads comments or marker text itself; read them through model.Comments (Marker.Typed) instead", call)
@@ -154,30 +309,30 @@ func TestGeneratorsReadCommentsThroughTheIndex(t *testing.T) {
 // values the marker parser made at load.
 func TestGeneratorsDoNotReparseMarkerValues(t *testing.T) {
 	for _, c := range []struct {
-		dir  string
-		skip func(file string) bool
+		dir    string
+		exempt func(file, fn string) bool
 	}{
 		{"../validation", none},
 		{"../openapi", none},
 		{"../conversion", none}, {"../defaults", none}, {"../rbac", none}, {"../webhook", none}, {"../manifest", none},
-		{"../crd", func(file string) bool {
+		{"../crd", func(file, fn string) bool {
 			// They read the indices of apiextensions' error paths
 			// (spec.versions[0]…x-kubernetes-validations[2]), not marker text.
-			return file == "check.go" || file == "costadvice.go"
+			return file == "check.go" && fn == "versionSchemaPath" || file == "costadvice.go" && fn == "CostAdvice"
 		}}, {"../lint", none}, {"../compat", none}, {"../kube", none},
-		{"../client", func(file string) bool { return file == "orphans.go" /* unquotes import paths */ }}, {"../deepcopy", none}, {"../register", none}, {"../prerelease", none},
+		{"../client", func(file, fn string) bool {
+			return file == "orphans.go" && fn == "servesOnly" /* unquotes import paths */
+		}}, {"../deepcopy", none}, {"../register", none}, {"../prerelease", none}, {"../docs", func(file, fn string) bool {
+			return file == "render.go" && fn == "positioned" // the line and column of a template's error
+		}},
 	} {
-		for _, call := range reparsing(t, c.dir, c.skip) {
-			if pendingSplit(call) {
-				t.Logf("%s: splits marker text (to be typed in markers, issue 33)", call)
-				continue
-			}
+		for _, call := range reparsing(t, c.dir, c.exempt) {
 			t.Errorf("%s parses marker text again; read Marker.Typed (markers.Value) instead", call)
 		}
 	}
 }
 
-func none(string) bool { return false }
+func none(string, string) bool { return false }
 
 // TestReparsingScanFindsCalls keeps the scan honest: it finds the calls it
 // looks for.
@@ -187,6 +342,7 @@ func TestReparsingScanFindsCalls(t *testing.T) {
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/metagen-dev/metagen/generators/markers"
 )
@@ -200,13 +356,26 @@ func f(m markers.Marker, tag string) {
 	strconv.Atoi(text)
 	strconv.Unquote(tag)
 	strconv.Unquote(m.Args)
+	first := strings.TrimSpace(m.Value)
+	strings.Cut(first, ",")
+	for _, item := range strings.Split(m.Param, ";") {
+		strings.HasPrefix(item, "x")
+	}
+	qualified(m.Value)
+	strings.Index(m.Name, ":")
+	strings.Index(m.Pos.Filename, "/")
+}
+
+func qualified(name string) {
+	strings.LastIndexByte(name, '.')
 }
 `
 	if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	got := reparsing(t, dir, none)
-	want := []string{"strconv.ParseInt", "markers.AnyList", "markers.DecodeArgs", "strconv.Atoi", "strconv.Unquote"}
+	want := []string{"strconv.ParseInt", "markers.AnyList", "markers.DecodeArgs", "strconv.Atoi", "strconv.Unquote",
+		"strings.Cut", "strings.Split", "strings.HasPrefix", "strings.LastIndexByte"}
 	if len(got) != len(want) {
 		t.Fatalf("found %v, want %v", got, want)
 	}
@@ -215,8 +384,8 @@ func f(m markers.Marker, tag string) {
 			t.Errorf("found %s, want %s", call, want[i])
 		}
 	}
-	if !strings.Contains(got[4], "p.go:17:") {
-		t.Errorf("found %s, want the Unquote of m.Args on line 17, not of the struct tag", got[4])
+	if !strings.Contains(got[4], "p.go:18:") {
+		t.Errorf("found %s, want the Unquote of m.Args on line 18, not of the struct tag", got[4])
 	}
 }
 
@@ -255,24 +424,4 @@ func f(fset *token.FileSet) {
 			t.Errorf("found %v, want %v", got, want)
 		}
 	}
-}
-
-// pendingSplits are the hand-split marker texts not yet typed by the
-// marker parser (issue 33's item 2, left for a follow-up): +genclient:method's
-// arguments, the x-kubernetes- extensions of +k8s:openapi-gen and
-// +listMapKey, validation-gen's test tags' flags and deepcopy-gen's
-// interfaces list. Each is one file and one function; a new split fails.
-var pendingSplits = map[string]int{
-	"client/tags.go": 1, "openapi/extensions.go": 3, "validation/fixed.go": 2, "deepcopy/select.go": 1,
-}
-
-var pendingSeen = map[string]int{}
-
-func pendingSplit(call string) bool {
-	if !strings.Contains(call, "strings.") {
-		return false
-	}
-	file, _, _ := strings.Cut(strings.TrimPrefix(call, "../"), ":")
-	pendingSeen[file]++
-	return pendingSeen[file] <= pendingSplits[file]
 }

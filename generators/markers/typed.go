@@ -2,63 +2,19 @@ package markers
 
 import (
 	"fmt"
-	"math"
 	"reflect"
 	"sort"
 	"strings"
 	"sync"
-	"text/scanner"
 	"unicode"
 )
 
-// DecodeArgs reads the arguments of a controller-tools style marker
-// (Marker.Args) into out, a pointer to the marker's Go type, as
-// controller-tools' Definition.Parse does for a struct marker: each
-// exported field is an argument named by the field in lower camel case or
-// by its `marker:"name"` tag, required unless tagged ",optional". Fields
-// are string, bool, int, int32, a pointer to one of these (nil when not
-// written) or []string (written a;b or {a,b}; quoted items keep empty
-// strings, as in groups=""). An unknown argument (with a suggestion), a
-// bad value or a missing required argument is an error.
-func DecodeArgs(args string, out any) error {
-	target := reflect.ValueOf(out).Elem()
-	fields := argFields(target.Type())
-	p := newValueParser(args)
-	seen := map[string]bool{}
-	for peek(p.s) != scanner.EOF && p.err == nil {
-		if !p.expect(scanner.Ident, "an argument name") {
-			break
-		}
-		name := p.s.TokenText()
-		field, ok := fields[name]
-		if !ok {
-			return unknownArg(name, fields)
-		}
-		if !p.expect('=', "'=' after "+name) {
-			break
-		}
-		seen[name] = true
-		if err := p.decodeField(target.Field(field.index), name); err != nil {
-			return err
-		}
-		if p.err != nil {
-			return fmt.Errorf("%s: %v", name, p.err)
-		}
-		if peek(p.s) == scanner.EOF {
-			break
-		}
-		p.expect(',', "a comma after the value of "+name)
-	}
-	if p.err != nil {
-		return p.err
-	}
-	for _, name := range sortedArgNames(fields) {
-		if !fields[name].optional && !seen[name] {
-			return fmt.Errorf("missing argument %s=…", name)
-		}
-	}
-	return nil
-}
+// The arguments of a marker type (its exported fields, named in lower
+// camel case or by a `marker:"name"` tag, required unless tagged
+// ",optional"), as controller-tools' argumentInfo names them: for
+// converting the values controller-tools parses into metagen's types, for
+// help and for suggestions. The values themselves are parsed by
+// controller-tools' parser (Decode, controllertools.go).
 
 type argField struct {
 	index    int
@@ -134,53 +90,6 @@ func unknownArg(name string, fields map[string]argField) error {
 		return fmt.Errorf("unknown argument %q (did you mean %q?)", name, best)
 	}
 	return fmt.Errorf("unknown argument %q (want one of %s)", name, strings.Join(sortedArgNames(fields), ", "))
-}
-
-// decodeField parses one value into v by its Go type.
-func (p *valueParser) decodeField(v reflect.Value, name string) error {
-	switch v.Kind() {
-	case reflect.String:
-		v.SetString(p.parseString(false))
-	case reflect.Bool:
-		if p.expect(scanner.Ident, "true or false") {
-			switch text := p.s.TokenText(); text {
-			case "true", "false":
-				v.SetBool(text == "true")
-			default:
-				p.fail("want true or false, got %q", text)
-			}
-		}
-	case reflect.Int, reflect.Int32:
-		v.SetInt(p.wholeNumber())
-	case reflect.Pointer:
-		// An optional argument: nil unless written.
-		elem := reflect.New(v.Type().Elem())
-		if err := p.decodeField(elem.Elem(), name); err != nil {
-			return err
-		}
-		v.Set(elem)
-	case reflect.Slice:
-		items, _ := p.parseList(valueType{kind: stringValue}).([]any)
-		list := make([]string, len(items))
-		for i, item := range items {
-			list[i], _ = item.(string)
-		}
-		if len(list) == 0 {
-			list = nil
-		}
-		v.Set(reflect.ValueOf(list))
-	default:
-		return fmt.Errorf("%s: markers cannot hold a %s", name, v.Type())
-	}
-	return nil
-}
-
-func (p *valueParser) wholeNumber() int64 {
-	value, _ := p.parse(valueType{kind: intValue}, false).(float64)
-	if value != math.Trunc(value) || math.Abs(value) > math.MaxInt32 {
-		p.fail("want a whole number, got %v", value)
-	}
-	return int64(value)
 }
 
 // EditDistance is the Levenshtein distance of a and b, for the generators'

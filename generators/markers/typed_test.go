@@ -9,7 +9,18 @@ import (
 	"testing"
 )
 
-func TestDecodeArgsRBAC(t *testing.T) {
+// decodeArgs decodes the arguments of +kubebuilder:rbac or :webhook (by
+// out's type) with controller-tools' parser, as a marker read outside
+// controller-tools' registries' path would be.
+func decodeArgs(args string, out any) error {
+	name := KBRBAC.Name
+	if _, ok := out.(*Webhook); ok {
+		name = KBWebhook.Name
+	}
+	return decodeAsControllerTools(Marker{Name: name, Args: args}, reflect.ValueOf(out))
+}
+
+func TestDecodeRBACArguments(t *testing.T) {
 	for _, c := range []struct {
 		args string
 		want RBACRule
@@ -24,7 +35,7 @@ func TestDecodeArgsRBAC(t *testing.T) {
 			RBACRule{Groups: []string{"apps.example.com"}, Namespace: "infra", RoleName: "infra-manager", Resources: []string{"secrets"}, ResourceNames: []string{"my-config"}, Verbs: []string{"*"}}},
 	} {
 		var got RBACRule
-		if err := DecodeArgs(c.args, &got); err != nil {
+		if err := decodeArgs(c.args, &got); err != nil {
 			t.Errorf("%s: %v", c.args, err)
 			continue
 		}
@@ -34,12 +45,12 @@ func TestDecodeArgsRBAC(t *testing.T) {
 	}
 }
 
-func TestDecodeArgsWebhook(t *testing.T) {
+func TestDecodeWebhookArguments(t *testing.T) {
 	args := "path=/mutate-v1-pod,mutating=true,failurePolicy=fail,sideEffects=None,groups=core,resources=pods,verbs=create;update," +
 		"versions=v1,name=mpod.kb.io,admissionReviewVersions=v1;v1beta1,timeoutSeconds=5,servicePort=9443," +
 		"patch=`{\"timeoutSeconds\":25}`"
 	var got Webhook
-	if err := DecodeArgs(args, &got); err != nil {
+	if err := decodeArgs(args, &got); err != nil {
 		t.Fatal(err)
 	}
 	port := int32(9443)
@@ -51,21 +62,21 @@ func TestDecodeArgsWebhook(t *testing.T) {
 	}
 }
 
-func TestDecodeArgsErrors(t *testing.T) {
+func TestDecodeArgumentErrors(t *testing.T) {
 	for args, want := range map[string]string{
 		`groups=apps,resources=pods,verb=get`:           `unknown argument "verb" (did you mean "verbs"?)`,
-		`groups=apps,resources=pods`:                    `missing argument verbs=…`,
+		`groups=apps,resources=pods`:                    `missing argument "verbs"`,
 		`groups=apps,colour=blue,verbs=get`:             `unknown argument "colour" (want one of groups, namespace,`,
-		`verbs=get,groups`:                              `want '=' after groups`,
-		`verbs=get;{list}`:                              `a comma after the value of verbs`,
-		`mutating=maybe,failurePolicy=fail,name=x`:      `want true or false`,
-		`mutating=true,timeoutSeconds=1.5,verbs=create`: `want a whole number`,
+		`verbs=get,groups`:                              `expected equals`,
+		`verbs=get;{list}`:                              `expected comma`,
+		`mutating=maybe,failurePolicy=fail,name=x`:      `expected true or false`,
+		`mutating=true,timeoutSeconds=1.5,verbs=create`: `expected integer`,
 	} {
 		var err error
 		if strings.Contains(args, "mutating") {
-			err = DecodeArgs(args, &Webhook{})
+			err = decodeArgs(args, &Webhook{})
 		} else {
-			err = DecodeArgs(args, &RBACRule{})
+			err = decodeArgs(args, &RBACRule{})
 		}
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: got %v, want an error containing %q", args, err, want)
@@ -99,55 +110,61 @@ func TestResourceMarkerReportsEveryProblem(t *testing.T) {
 }
 
 // An optional pointer argument is nil unless written; an int32 argument
-// refuses what does not fit.
-func TestDecodeArgsOptionalPointerAndInt32(t *testing.T) {
+// refuses what is no integer.
+func TestDecodeOptionalPointerAndInt32(t *testing.T) {
 	var scale SubresourceScale
-	if err := DecodeArgs(`specpath=.spec.n,statuspath=.status.n`, &scale); err != nil || scale.SelectorPath != nil {
+	if err := decodeAsControllerTools(Marker{Name: KBSubresourceScale.Name, Args: `specpath=.spec.n,statuspath=.status.n`}, reflect.ValueOf(&scale)); err != nil || scale.SelectorPath != nil {
 		t.Errorf("got %+v, %v; want no selector path", scale, err)
 	}
-	err := DecodeArgs("name=a,type=string,JSONPath=.a,priority=4294967296", &PrintColumn{})
-	if err == nil || !strings.Contains(err.Error(), "want a whole number") {
-		t.Errorf("priority 2^32: got %v, want a whole-number error", err)
+	err := decodeAsControllerTools(Marker{Name: KBPrintColumn.Name, Args: "name=a,type=string,JSONPath=.a,priority=high"}, reflect.ValueOf(&PrintColumn{}))
+	if err == nil || !strings.Contains(err.Error(), "expected integer") {
+		t.Errorf("priority=high: got %v, want controller-tools' integer error", err)
 	}
 }
 
-// TestCRDMarkerTypesDocumentTheirHelp: the doc comment of each CRD marker
-// type in crdmarkers.go holds the marker's help (Def.Doc) word for word.
-func TestCRDMarkerTypesDocumentTheirHelp(t *testing.T) {
-	file, err := parser.ParseFile(token.NewFileSet(), "crdmarkers.go", nil, parser.ParseComments)
-	if err != nil {
-		t.Fatal(err)
-	}
+// TestMarkerTypesDocumentTheirHelp: the doc comment of each marker value
+// type in crdmarkers.go and values.go that names its marker holds the
+// marker's help (Def.Doc) word for word: the help is the type's.
+func TestMarkerTypesDocumentTheirHelp(t *testing.T) {
 	docs := map[string]string{}
-	for _, decl := range file.Decls {
-		if gen, ok := decl.(*ast.GenDecl); ok && gen.Tok == token.TYPE && gen.Doc != nil {
-			docs[gen.Specs[0].(*ast.TypeSpec).Name.Name] = strings.Join(strings.Fields(gen.Doc.Text()), " ")
+	for _, name := range []string{"crdmarkers.go", "values.go"} {
+		file, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
 		}
+		for _, decl := range file.Decls {
+			if gen, ok := decl.(*ast.GenDecl); ok && gen.Tok == token.TYPE && gen.Doc != nil {
+				docs[gen.Specs[0].(*ast.TypeSpec).Name.Name] = strings.Join(strings.Fields(gen.Doc.Text()), " ")
+			}
+		}
+	}
+	markersOf := map[reflect.Type]int{}
+	for _, def := range All() {
+		markersOf[def.ValueType()]++
 	}
 	checked := 0
 	for _, def := range All() {
 		typ := def.ValueType()
-		if !def.Args || typ == nil || typ.Kind() != reflect.Struct {
-			continue
+		if typ == nil || typ.PkgPath() == "" || markersOf[typ] > 1 {
+			continue // a kind's Go type, or a type of several markers
 		}
-		name := def.Name
 		doc, declared := docs[typ.Name()]
-		if !declared {
-			continue // declared elsewhere (the RBAC and webhook markers)
+		if !declared || !strings.Contains(doc, "+"+def.Name) {
+			continue // declared elsewhere (the RBAC and webhook markers), or not a marker's own
 		}
 		checked++
-		if help := Lookup(name).Doc; !strings.Contains(doc, help) {
-			t.Errorf("%s's doc comment %q does not hold the help of +%s, %q", typ.Name(), doc, name, help)
+		if help := strings.Join(strings.Fields(def.Doc), " "); !strings.Contains(doc, help) {
+			t.Errorf("%s's doc comment %q does not hold the help of +%s, %q", typ.Name(), doc, def.Name, help)
 		}
 	}
-	if checked < 6 {
-		t.Errorf("checked %d types, want the 6 of crdmarkers.go", checked)
+	if checked < 16 {
+		t.Errorf("checked %d types, want the 6 of crdmarkers.go and the 10 of values.go", checked)
 	}
 }
 
 // The CRD markers are read by controller-tools' own parser: what
-// controller-gen refuses is refused (a trailing comma, which DecodeArgs
-// alone would take), and what it reads is read as it reads it.
+// controller-gen refuses is refused (a trailing comma, which a lenient
+// parser would take), and what it reads is read as it reads it.
 func TestCRDMarkersReadByControllerToolsParser(t *testing.T) {
 	if _, errs := parseComment(t, OnType, " +kubebuilder:resource:path=mice,"); len(errs) != 1 ||
 		!strings.Contains(errs[0].Error(), `expected argument name`) {

@@ -70,8 +70,31 @@ func TestControllerToolsLists(t *testing.T) {
 	if err != nil || len(got) != 3 || fmt.Sprintf("%T %T %T", got[0], got[1], got[2]) != "int string string" {
 		t.Errorf("AnyList(1;\"2\";x) = %#v, %v", got, err)
 	}
-	args, err := ParseArgs("scope=Namespaced,categories={cert-manager,cert-manager-acme},shortName=a")
-	if err != nil || args["categories"] != "{cert-manager,cert-manager-acme}" || args["shortName"] != "a" {
-		t.Errorf("ParseArgs with a braced list = %v, %v", args, err)
+}
+
+// TestArgumentMarkersDecodeAsControllerTools: a marker with arguments
+// read outside controller-tools' path (parseTyped) is decoded by
+// controller-tools' parser into its type, then checked.
+func TestArgumentMarkersDecodeAsControllerTools(t *testing.T) {
+	xv := Marker{Def: KBValidationXValidation.Def, Name: KBValidationXValidation.Name, Args: "rule=\"self.a > 0, really\",message=``,optionalOldSelf=true"}
+	got, err := parseTyped(xv)
+	rule, ok := got.(XValidation)
+	if err != nil || !ok || rule.Rule != "self.a > 0, really" || rule.Message == nil || *rule.Message != "" || rule.OptionalOldSelf == nil || !*rule.OptionalOldSelf || rule.Reason != nil {
+		t.Errorf("XValidation = %#v, %v", got, err)
+	}
+	for _, bad := range []string{`message="m"`, `rule="r",reason=Bogus`, `rule="r",colour=1`} {
+		xv.Args = bad
+		if got, err := parseTyped(xv); err == nil {
+			t.Errorf("XValidation %s accepted: %#v", bad, got)
+		}
+	}
+	docs := Marker{Def: KBExternalDocs.Def, Name: KBExternalDocs.Name, Args: `url="https://example.com/a,b",description=Docs`}
+	got, err = parseTyped(docs)
+	if err != nil || got != (ExternalDocs{URL: "https://example.com/a,b", Description: "Docs"}) {
+		t.Errorf("ExternalDocs = %#v, %v", got, err)
+	}
+	docs.Args = `description=Docs`
+	if got, err := parseTyped(docs); err == nil {
+		t.Errorf("ExternalDocs without url accepted: %#v", got)
 	}
 }

@@ -2,10 +2,8 @@ package markers
 
 import (
 	"fmt"
-	"maps"
 	"math"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -24,18 +22,25 @@ import (
 // arguments rule=…,message=…,messageExpression=…,reason=…,fieldPath=…,
 // optionalOldSelf=…. The optional arguments are nil when not written: an
 // empty message="" is written as such.
+//
+// A CEL rule: rule=…,message=…,reason=…,fieldPath=…. Enforced by
+// kube-apiserver through the CRD schema, and by the generated Validate_ of a
+// root type (through schema/cel, apiextensions' own CEL validator).
 type XValidation struct {
 	Rule              string
-	Message           *string
-	MessageExpression *string
-	Reason            *string
-	FieldPath         *string
-	OptionalOldSelf   *bool
+	Message           *string `marker:",optional"`
+	MessageExpression *string `marker:",optional"`
+	Reason            *string `marker:",optional"`
+	FieldPath         *string `marker:",optional"`
+	OptionalOldSelf   *bool   `marker:",optional"`
 }
 
 // EnumValues is +kubebuilder:validation:Enum: the allowed values, a;b or
 // {a,b}, each item keeping the type its spelling gives it (a string, a
 // number or a bool), as controller-tools reads it.
+//
+// The allowed values, separated by ';' (strings and numbers in Go
+// validation; other kinds: CRD schema only).
 type EnumValues []any
 
 // FieldNames is the value of +kubebuilder:validation:ExactlyOneOf,
@@ -46,6 +51,9 @@ type FieldNames []string
 // ItemValidation is +kubebuilder:validation:items:<Keyword>=<value>: the
 // validation marker it applies to the items of a list, read as if written
 // on its own ("+kubebuilder:validation:<Keyword>=<value>"), value typed.
+//
+// Applies a validation to list items:
+// +kubebuilder:validation:items:MaxLength=5.
 type ItemValidation struct {
 	Marker Marker
 }
@@ -66,17 +74,114 @@ type ValidationTag struct {
 }
 
 // TagArg is an argument of a +k8s: tag; Int is its whole number when
-// codetags reads it as one (Type codetags.ArgTypeInt).
+// codetags reads it as one (Type codetags.ArgTypeInt). The arguments of
+// validation-gen's test tags (+k8s:validateTrue, validateFalse,
+// validateTrueAlpha, validateTrueBeta) are typed as validation-gen reads
+// them (validators/testing.go): Items, the flags of flags: "…", split at
+// commas and trimmed (ShortCircuit, NonError); Pointee, the type typeArg:
+// "…" names, without a leading '*' (validation-gen always takes the
+// pointer).
 type TagArg struct {
 	codetags.Arg
-	Int int64
+	Int     int64
+	Items   []string
+	Pointee string
 }
 
 // ExternalDocs is +kubebuilder:externalDocs:url=…,description=…: the
 // schema's external documentation; url is required.
+//
+// External documentation of the schema: url=…,description=….
 type ExternalDocs struct {
 	URL         string `marker:"url"`
 	Description string `marker:",optional"`
+}
+
+// ClientMethod is +genclient:method=<Name>,verb=…,subresource=…,input=…,result=…:
+// an extra method of the type's typed client, read as client-gen reads it
+// (split at commas, each item after the name at its first '=', no
+// quoting). Name is the first item, trimmed; Args the items after it, in
+// the order written. The client generator checks the name, the keys and
+// the types they name, against the package.
+//
+// Adds an extra method:
+// +genclient:method=Name,verb=create,subresource=x,input=pkg.T,result=pkg.T.
+type ClientMethod struct {
+	Name string
+	Args []MethodArg
+}
+
+// MethodArg is one item after a +genclient:method's name: Key=Value, both
+// trimmed; Text is the item as written. HasValue is false for an item
+// without '='. Type is the Value read as a type name, as client-gen reads
+// input= and result= (split at the last '.').
+type MethodArg struct {
+	Key, Value, Text string
+	HasValue         bool
+	Type             TypeName
+}
+
+// TypeName is a Go type a marker names: <import path>.<Name>, split at the
+// last '.', or a bare Name (HasPath false: the marker's own package).
+type TypeName struct {
+	Path, Name string
+	HasPath    bool
+}
+
+// ValidationGen is +k8s:validation-gen's value, trimmed (Text), read as
+// validation-gen reads it. On a package it selects the root types: All
+// for "*", WithField for "TypeMeta" and TypesWithField=<field>, WithSuffix
+// for TypesWithSuffix=<suffix> (Selector names the form with '=', whose
+// name may be missing); any other text selects nothing, "false" turns the
+// package off. On a type, "true" or "false".
+//
+// On a package: which types are root types (*, TypeMeta, TypesWithField=…,
+// TypesWithSuffix=…; repeatable; false turns the package off). On a type:
+// true or false.
+type ValidationGen struct {
+	Text                  string
+	All                   bool
+	WithField, WithSuffix string
+	Selector              string
+}
+
+// OpenAPIGen is +k8s:openapi-gen's value: Text as written (true or false
+// include or exclude a package, type or field), and, for a value
+// x-kubernetes-<name>:<value>, the vendor extension openapi-gen writes on
+// the schema, split at the first ':' as openapi-gen splits it.
+//
+// true/false to include or exclude, or an x-kubernetes-… extension.
+type OpenAPIGen struct {
+	Text      string
+	Extension *VendorExtension // nil unless Text starts with x-kubernetes-
+}
+
+// VendorExtension is an x-kubernetes- extension of +k8s:openapi-gen: Name
+// (x-kubernetes-…) and Value; HasValue is false when the text has no ':'
+// (openapi-gen logs it and writes no extension).
+type VendorExtension struct {
+	Name, Value string
+	HasValue    bool
+}
+
+// PatchStrategies is +patchStrategy's value: the strategic-merge-patch
+// strategies (merge, retainKeys, replace), split at commas, each item as
+// written (" merge" is no strategy; the openapi generator refuses an item
+// it does not know, an empty one too).
+//
+// x-kubernetes-patch-strategy.
+type PatchStrategies []string
+
+// DeepcopyGen is +k8s:deepcopy-gen's value, one of those its check allows:
+// Mode is "package", "true" or "false"; Register is set for
+// "package,register" (deepcopy-gen's old register option, which metagen
+// reads as "package").
+//
+// Opts a package ("package") or one type ("true"/"false") in or out of
+// deepcopy generation.
+type DeepcopyGen struct {
+	Mode     string
+	Register bool
 }
 
 // Release is the value of +k8s:prerelease-lifecycle-gen:introduced,
@@ -87,6 +192,8 @@ type Release struct {
 
 // ReplacementKind is the value of +k8s:prerelease-lifecycle-gen:replacement:
 // the kind that replaces this one, <group>,<version>,<kind>.
+//
+// prerelease-lifecycle-gen: group,version,kind of the replacement.
 type ReplacementKind struct {
 	Group, Version, Kind string
 }
@@ -162,8 +269,6 @@ func parseTyped(m Marker) (any, error) {
 		return typeTag(tag, "")
 	case reflect.TypeFor[string]():
 		return Unquote(m.Value), nil // Def.Unquote
-	case reflect.TypeFor[XValidation]():
-		return parseXValidation(m.Args)
 	case reflect.TypeFor[EnumValues]():
 		items, err := AnyList(m.Value)
 		return EnumValues(items), err
@@ -171,13 +276,23 @@ func parseTyped(m Marker) (any, error) {
 		return parseFieldNames(m.Value)
 	case reflect.TypeFor[ItemValidation]():
 		return parseItemValidation(m)
-	case reflect.TypeFor[ExternalDocs]():
-		return parseExternalDocs(m.Args)
 	case reflect.TypeFor[Literal]():
 		value, err := ParseValue(m.Value)
 		return Literal{Value: value}, err
 	case reflect.TypeFor[Release]():
 		return parseRelease(m.Value)
+	case reflect.TypeFor[ClientMethod]():
+		return parseClientMethod(m.Value), nil
+	case reflect.TypeFor[TypeName]():
+		return parseTypeName(m.Value), nil
+	case reflect.TypeFor[ValidationGen]():
+		return parseValidationGen(m.Value), nil
+	case reflect.TypeFor[OpenAPIGen]():
+		return parseOpenAPIGen(m.Value), nil
+	case reflect.TypeFor[PatchStrategies]():
+		return parsePatchStrategies(m.Value), nil
+	case reflect.TypeFor[DeepcopyGen]():
+		return parseDeepcopyGen(m.Value), nil
 	case reflect.TypeFor[ReplacementKind]():
 		parts := strings.Split(m.Value, ",") // three, checkReplacementGVK has seen to it
 		return ReplacementKind{Group: parts[0], Version: parts[1], Kind: parts[2]}, nil
@@ -192,7 +307,7 @@ func parseTyped(m Marker) (any, error) {
 		}
 		return n, nil
 	case reflect.TypeFor[[]string]():
-		return m.List(), nil
+		return m.list(), nil
 	}
 	if def.Args && def.typ.Kind() == reflect.Struct {
 		return decodeArgType(m, def.typ)
@@ -238,7 +353,7 @@ func tagText(m Marker) string {
 // typeTag reads the whole number of each tag in a codetags chain that
 // takes one; where names a chained tag in errors ("" for the marker itself).
 func typeTag(tag codetags.Tag, where string) (ValidationTag, error) {
-	out := ValidationTag{Tag: tag, TypedArgs: typedArgs(tag.Args)}
+	out := ValidationTag{Tag: tag, TypedArgs: typedArgs(tag)}
 	if def := Lookup(tag.Name); def != nil && def.Kind == Int && isValidationTag(def) {
 		n, err := wholeNumber(def, tag.Value, 0)
 		if tag.ValueType != codetags.ValueTypeInt && err == nil {
@@ -261,16 +376,26 @@ func typeTag(tag codetags.Tag, where string) (ValidationTag, error) {
 	return out, nil
 }
 
-// typedArgs pairs each argument with its whole number, if it is one.
-func typedArgs(args []codetags.Arg) []TagArg {
-	if len(args) == 0 {
+// typedArgs pairs each argument with its whole number, if it is one, and
+// types a test tag's flags and typeArg.
+func typedArgs(tag codetags.Tag) []TagArg {
+	if len(tag.Args) == 0 {
 		return nil
 	}
-	out := make([]TagArg, len(args))
-	for i, arg := range args {
+	fixed := isFixedResultTag(tag.Name)
+	out := make([]TagArg, len(tag.Args))
+	for i, arg := range tag.Args {
 		out[i] = TagArg{Arg: arg}
 		if arg.Type == codetags.ArgTypeInt {
 			out[i].Int = codetagsInt(arg.Value)
+		}
+		switch {
+		case fixed && arg.Name == "flags":
+			for _, flag := range strings.Split(arg.Value, ",") {
+				out[i].Items = append(out[i].Items, strings.TrimSpace(flag))
+			}
+		case fixed && arg.Name == "typeArg":
+			out[i].Pointee = strings.TrimPrefix(arg.Value, "*")
 		}
 	}
 	return out
@@ -283,67 +408,8 @@ func codetagsInt(text string) int64 {
 	return n
 }
 
-// xValidationArgs are XValidation's arguments, sorted.
-var xValidationArgs = []string{"fieldPath", "message", "messageExpression", "optionalOldSelf", "reason", "rule"}
-
 // xValidationReasons are the reasons kube-apiserver accepts.
 var xValidationReasons = []string{"FieldValueDuplicate", "FieldValueForbidden", "FieldValueInvalid", "FieldValueRequired"}
-
-func parseXValidation(text string) (XValidation, error) {
-	var out XValidation
-	args, err := ParseArgs(text)
-	if err != nil {
-		return out, err
-	}
-	for _, key := range slices.Sorted(maps.Keys(args)) {
-		if !slices.Contains(xValidationArgs, key) {
-			return out, fmt.Errorf("unknown argument %q (want one of %s)", key, quoteAll(xValidationArgs))
-		}
-	}
-	if args["rule"] == "" {
-		return out, fmt.Errorf("needs rule=…")
-	}
-	out.Rule = args["rule"]
-	text, ok := args["optionalOldSelf"]
-	if ok {
-		parsed, err := strconv.ParseBool(text)
-		if err != nil {
-			return out, fmt.Errorf("optionalOldSelf wants true or false, got %q", text)
-		}
-		out.OptionalOldSelf = &parsed
-	}
-	if reason, ok := args["reason"]; ok && !slices.Contains(xValidationReasons, reason) {
-		return out, fmt.Errorf("reason %q is not one of %s", reason, quoteAll(xValidationReasons))
-	}
-	out.Message = optionalArg(args, "message")
-	out.MessageExpression = optionalArg(args, "messageExpression")
-	out.Reason = optionalArg(args, "reason")
-	out.FieldPath = optionalArg(args, "fieldPath")
-	return out, nil
-}
-
-func optionalArg(args map[string]string, key string) *string {
-	if v, ok := args[key]; ok {
-		return &v
-	}
-	return nil
-}
-
-func parseExternalDocs(text string) (ExternalDocs, error) {
-	args, err := ParseArgs(text)
-	if err != nil {
-		return ExternalDocs{}, err
-	}
-	for _, key := range slices.Sorted(maps.Keys(args)) {
-		if key != "url" && key != "description" {
-			return ExternalDocs{}, fmt.Errorf("unknown argument %q (want url and description)", key)
-		}
-	}
-	if args["url"] == "" {
-		return ExternalDocs{}, fmt.Errorf("needs url=…")
-	}
-	return ExternalDocs{URL: args["url"], Description: args["description"]}, nil
-}
 
 // parseFieldNames reads a;b or {a,b} (a lone name is a list of one).
 func parseFieldNames(text string) (FieldNames, error) {
@@ -394,4 +460,73 @@ func Unquote(value string) string {
 		}
 	}
 	return value
+}
+
+// parseClientMethod splits <Name>,key=value,… as client-gen does; it
+// refuses nothing (the client generator words what it refuses).
+func parseClientMethod(text string) ClientMethod {
+	items := strings.Split(text, ",")
+	out := ClientMethod{Name: strings.TrimSpace(items[0])}
+	for _, item := range items[1:] {
+		key, value, ok := strings.Cut(item, "=")
+		value = strings.TrimSpace(value)
+		out.Args = append(out.Args, MethodArg{Key: strings.TrimSpace(key), Value: value, Text: item, HasValue: ok, Type: parseTypeName(value)})
+	}
+	return out
+}
+
+// vendorExtensionPrefix starts the value of a +k8s:openapi-gen extension.
+const vendorExtensionPrefix = "x-kubernetes-"
+
+func parseOpenAPIGen(text string) OpenAPIGen {
+	out := OpenAPIGen{Text: text}
+	if strings.HasPrefix(text, vendorExtensionPrefix) {
+		name, value, ok := strings.Cut(text, ":")
+		out.Extension = &VendorExtension{Name: name, Value: value, HasValue: ok}
+	}
+	return out
+}
+
+func parsePatchStrategies(text string) PatchStrategies {
+	return strings.Split(text, ",")
+}
+
+// parseDeepcopyGen reads a value checkDeepcopyGen has accepted.
+func parseDeepcopyGen(text string) DeepcopyGen {
+	mode, option, _ := strings.Cut(text, ",")
+	return DeepcopyGen{Mode: strings.TrimSpace(mode), Register: strings.TrimSpace(option) == "register"}
+}
+
+// isFixedResultTag: validation-gen's test tags that take FixedResultArgs.
+func isFixedResultTag(name string) bool {
+	for _, def := range []Definition[ValidationTag]{K8sValidateTrue, K8sValidateFalse, K8sValidateTrueAlpha, K8sValidateTrueBeta} {
+		if def.Names(name) {
+			return true
+		}
+	}
+	return false
+}
+
+func parseTypeName(text string) TypeName {
+	if dot := strings.LastIndexByte(text, '.'); dot >= 0 {
+		return TypeName{Path: text[:dot], Name: text[dot+1:], HasPath: true}
+	}
+	return TypeName{Name: text}
+}
+
+// parseValidationGen reads +k8s:validation-gen's value; the validation
+// generator refuses what selects nothing.
+func parseValidationGen(text string) ValidationGen {
+	out := ValidationGen{Text: strings.TrimSpace(text)}
+	switch selector, name, ok := strings.Cut(out.Text, "="); {
+	case out.Text == "*":
+		out.All = true
+	case out.Text == "TypeMeta":
+		out.WithField = "TypeMeta"
+	case ok && selector == "TypesWithField":
+		out.Selector, out.WithField = selector, name
+	case ok && selector == "TypesWithSuffix":
+		out.Selector, out.WithSuffix = selector, name
+	}
+	return out
 }

@@ -128,6 +128,42 @@ func specialValues() map[string]valueCase {
 			good: "+k8s:prerelease-lifecycle-gen:replacement=apps,v1,Deployment", want: ReplacementKind{Group: "apps", Version: "v1", Kind: "Deployment"},
 			bad: "+k8s:prerelease-lifecycle-gen:replacement=apps,v1",
 		},
+		GenclientMethod.Name: {
+			// Raw: the client generator refuses what it cannot generate.
+			good: "+genclient:method=UpdateScale, verb=update,input=k8s.io/api/autoscaling/v1.Scale,odd",
+			want: ClientMethod{Name: "UpdateScale", Args: []MethodArg{
+				{Key: "verb", Value: "update", Text: " verb=update", HasValue: true, Type: TypeName{Name: "update"}},
+				{Key: "input", Value: "k8s.io/api/autoscaling/v1.Scale", Text: "input=k8s.io/api/autoscaling/v1.Scale", HasValue: true,
+					Type: TypeName{Path: "k8s.io/api/autoscaling/v1", Name: "Scale", HasPath: true}},
+				{Key: "odd", Text: "odd"},
+			}},
+		},
+		K8sOpenAPIGen.Name: {
+			// Raw: openapi-gen logs an extension without ':' and goes on.
+			good: "+k8s:openapi-gen=x-kubernetes-member-tag:a:b",
+			want: OpenAPIGen{Text: "x-kubernetes-member-tag:a:b", Extension: &VendorExtension{Name: "x-kubernetes-member-tag", Value: "a:b", HasValue: true}},
+		},
+		PatchStrategy.Name: {
+			good: "+patchStrategy=merge, retainKeys", want: PatchStrategies{"merge", " retainKeys"},
+			bad: "+patchStrategy=",
+		},
+		K8sDeepcopyGen.Name: {
+			good: "+k8s:deepcopy-gen=package,register", want: DeepcopyGen{Mode: "package", Register: true},
+			bad: "+k8s:deepcopy-gen=true", // on a package
+		},
+		K8sDeepcopyGenInterfaces.Name: {
+			good: "+k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object,example.com/a.B",
+			want: []string{"k8s.io/apimachinery/pkg/runtime.Object", "example.com/a.B"},
+			bad:  "+k8s:deepcopy-gen:interfaces=Object",
+		},
+		MetagenValidationFor.Name: {
+			good: "+metagen:validation-for=k8s.io/api/core/v1.Pod", want: TypeName{Path: "k8s.io/api/core/v1", Name: "Pod", HasPath: true},
+			bad: "+metagen:validation-for=Pod",
+		},
+		K8sValidationGen.Name: {
+			good: "+k8s:validation-gen=TypesWithField=Spec", want: ValidationGen{Text: "TypesWithField=Spec", WithField: "Spec", Selector: "TypesWithField"},
+			bad: "+k8s:validation-gen=",
+		},
 		// A title takes any text (Raw): there is no bad one.
 		"kubebuilder:title": {good: `+kubebuilder:title="The title"`, want: "The title"},
 	}

@@ -117,20 +117,10 @@ type Settings struct {
 	// types into this directory (controller-gen's output:crd:artifacts:config),
 	// relative to the module root; +metagen:crd-dir wins where given.
 	CRDDir string
-	// ClientDir is the default client output directory (kube_codegen.sh's
-	// --output-dir), relative to the module root; +metagen:client-output wins.
-	ClientDir string
-	// ClientsetName is client-gen's --clientset-name ("" is "clientset").
-	ClientsetName string
-	// NoWatch leaves out listers and informers (kube_codegen.sh without --with-watch).
-	NoWatch bool
-	// NoApply leaves out apply configurations and the Apply methods
-	// (kube_codegen.sh without --with-applyconfig).
-	NoApply bool
 	// CRD holds controller-gen's crd: options.
 	CRD CRDOptions
 	// Options are the values of the generators' own options by name
-	// (rbac-dir, rbac-role-name, webhook-dir, docs-dir, …): each generator
+	// (rbac-dir, webhook-dir, docs-dir, client-dir, with-watch, …): each generator
 	// declares its options (gen.Generator.Options) and reads its own
 	// (gen.Option.Value).
 	Options map[string]string

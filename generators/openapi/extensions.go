@@ -3,7 +3,6 @@ package openapi
 import (
 	"go/types"
 	"sort"
-	"strings"
 
 	"github.com/metagen-dev/metagen/generators/diag"
 	"github.com/metagen-dev/metagen/generators/markers"
@@ -25,22 +24,19 @@ var idlTags = []struct {
 	{"validations", "x-kubernetes-validations", false},
 }
 
-const extensionPrefix = "x-kubernetes-"
-
 // extensionsFrom reads the extensions of a comment: +k8s:openapi-gen=x-kubernetes-name:value
 // first, then the idl tags. A repeated tag gives a list.
 func (b *builder) extensionsFrom(c comment) []extension {
 	var out []extension
 	for _, m := range markers.K8sOpenAPIGen.Markers(c.Markers) {
-		if !strings.HasPrefix(m.Value, extensionPrefix) {
-			continue
+		value, _ := markers.K8sOpenAPIGen.Value(m)
+		switch ext := value.Extension; {
+		case ext == nil:
+		case !ext.HasValue:
+			b.logged(m.Pos, "+%s=%s: want x-kubernetes-<name>:<value>", markers.K8sOpenAPIGen, value.Text)
+		default:
+			out = b.addExtension(out, m, ext.Name, ext.Value)
 		}
-		key, value, ok := strings.Cut(m.Value, ":")
-		if !ok {
-			b.logged(m.Pos, "+%s=%s: want x-kubernetes-<name>:<value>", markers.K8sOpenAPIGen, m.Value)
-			continue
-		}
-		out = b.addExtension(out, m, key, value)
 	}
 	for _, tag := range idlTags {
 		all := c.Markers.All(tag.marker)
@@ -119,7 +115,8 @@ func (b *builder) checkMemberTags(c comment, t types.Type) {
 				b.misplaced(m, "a struct", t)
 			}
 		case markers.PatchStrategy.Name:
-			for _, strategy := range strings.Split(m.Value, ",") {
+			strategies, _ := markers.PatchStrategy.Value(m)
+			for _, strategy := range strategies {
 				if strategy != "merge" && strategy != "retainKeys" && strategy != "replace" {
 					b.errorf(m.Pos, "%s: unknown patch strategy %q (want merge, retainKeys or replace)", m, strategy)
 				}

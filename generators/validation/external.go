@@ -110,12 +110,12 @@ func (a *analyzer) resolveExternal(t *model.Type, m markers.Marker) *types.TypeN
 		a.errorf(m.Pos, "+%s applies to struct declarations: %s is not a struct", markers.MetagenValidationFor, t.Name)
 		return nil
 	}
-	value := m.Value // checked at load: a qualified name, unquoted
-	dot := strings.LastIndexByte(value, '.')
-	if dot <= 0 {
+	value := m.Value
+	written, ok := markers.MetagenValidationFor.Value(m)
+	if !ok {
 		return nil // the marker parser has reported it
 	}
-	path, name := value[:dot], value[dot+1:]
+	path, name := written.Path, written.Name
 	if path == a.pkg.Path {
 		a.errorf(m.Pos, "+%s=%s: %s is a type of this package; write its markers on it", markers.MetagenValidationFor, value, name)
 		return nil

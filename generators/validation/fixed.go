@@ -32,33 +32,33 @@ type fixedResult struct {
 
 // readFixed reads one of the family, with validation-gen's checks of its
 // arguments and value.
-func (a *analyzer) readFixed(tag codetags.Tag, pos token.Position) (rule, bool) {
+func (a *analyzer) readFixed(tag markers.ValidationTag, pos token.Position) (rule, bool) {
 	name := "+" + tag.Name
 	if markers.K8sValidateError.Names(tag.Name) {
 		a.errorf(pos, "%s: forced error: %q", name, tag.Value)
 		return rule{}, false
 	}
 	f := &fixedResult{result: !markers.K8sValidateFalse.Names(tag.Name)}
-	for _, arg := range tag.Args {
+	for _, arg := range tag.TypedArgs {
 		if arg.Type != codetags.ArgTypeString {
 			a.errorf(pos, "%s: argument %q must be a string", name, arg.Name)
 			return rule{}, false
 		}
 		switch arg.Name {
 		case "flags":
-			for _, flag := range strings.Split(arg.Value, ",") {
-				switch strings.TrimSpace(flag) {
+			for _, flag := range arg.Items {
+				switch flag {
 				case "ShortCircuit":
 					f.shortCircuit = true
 				case "NonError":
 					f.nonError = true
 				default:
-					a.errorf(pos, "%s: unknown flag %q; want ShortCircuit or NonError", name, strings.TrimSpace(flag))
+					a.errorf(pos, "%s: unknown flag %q; want ShortCircuit or NonError", name, flag)
 					return rule{}, false
 				}
 			}
 		case "typeArg":
-			f.typeArg = strings.TrimPrefix(arg.Value, "*")
+			f.typeArg = arg.Pointee
 		case "cohort":
 			f.cohort = arg.Value
 		default:

@@ -40,21 +40,13 @@ func activation(pkg *model.Package) ([]filter, bool) {
 }
 
 func parseFilter(m markers.Marker) filter {
-	f := filter{pos: m.Pos}
-	value := strings.TrimSpace(m.Value)
+	value, _ := markers.K8sValidationGen.Value(m)
+	f := filter{pos: m.Pos, all: value.All, withField: value.WithField, withSuffix: value.WithSuffix}
 	switch {
-	case value == "*":
-		f.all = true
-	case value == "TypeMeta":
-		f.withField = "TypeMeta"
-	case strings.HasPrefix(value, "TypesWithField="):
-		f.withField = strings.TrimPrefix(value, "TypesWithField=")
-		f.emptyArgument = f.withField == ""
-	case strings.HasPrefix(value, "TypesWithSuffix="):
-		f.withSuffix = strings.TrimPrefix(value, "TypesWithSuffix=")
-		f.emptyArgument = f.withSuffix == ""
-	default:
-		f.unknown = value
+	case value.Selector != "":
+		f.emptyArgument = value.WithField == "" && value.WithSuffix == ""
+	case !value.All && value.WithField == "":
+		f.unknown = value.Text
 	}
 	return f
 }

@@ -381,7 +381,7 @@ func (a *analyzer) readTag(d *declRules, tag markers.ValidationTag, pos token.Po
 	case markers.K8sEnumExclude.Name:
 		a.errorf(pos, "%s applies to constants of a +k8s:enum type", name)
 	case markers.K8sValidateTrue.Name, markers.K8sValidateFalse.Name, markers.K8sValidateTrueAlpha.Name, markers.K8sValidateTrueBeta.Name, markers.K8sValidateError.Name:
-		if r, ok := a.readFixed(tag.Tag, pos); ok {
+		if r, ok := a.readFixed(tag, pos); ok {
 			r.mods = mods
 			d.rules = append(d.rules, r)
 		}
