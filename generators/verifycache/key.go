@@ -411,16 +411,7 @@ func (hs *Hasher) hashFiles(entries []treeEntry) {
 // status before it was read, for the next key.
 func (hs *Hasher) fileLine(path, rel string, buf *[]byte) (string, *fileMemo, error) {
 	hs.reads.Add(1)
-	f, err := os.Open(path)
-	if err != nil {
-		return "", nil, err
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return "", nil, err
-	}
-	data, err := readAll(f, info.Size(), buf)
+	data, status, known, err := readFile(path, buf)
 	if err != nil {
 		return "", nil, err
 	}
@@ -428,34 +419,10 @@ func (hs *Hasher) fileLine(path, rel string, buf *[]byte) (string, *fileMemo, er
 		return "", nil, fmt.Errorf("%s uses cgo", path)
 	}
 	line := fmt.Sprintf("file %q %x\n", rel, sha256.Sum256(data))
-	status, ok := statusOf(info)
-	if !ok {
+	if !known {
 		return line, nil, nil
 	}
 	return line, &fileMemo{line: line, status: status, vouches: status.changedBefore(hs.start.Add(-racyWindow))}, nil
-}
-
-// readAll reads f, of about size bytes, into *buf (grown as needed) and
-// returns what it read.
-func readAll(f *os.File, size int64, buf *[]byte) ([]byte, error) {
-	if want := int(size) + 512; cap(*buf) < want {
-		*buf = make([]byte, 0, want)
-	}
-	data := (*buf)[:0]
-	for {
-		if len(data) == cap(data) {
-			data = append(data, 0)[:len(data)]
-		}
-		n, err := f.Read(data[len(data):cap(data)])
-		data = data[:len(data)+n]
-		if err == io.EOF {
-			*buf = data
-			return data, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
 }
 
 // importsC reports whether a Go file has import "C"; the parse is only paid
