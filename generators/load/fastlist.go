@@ -13,6 +13,8 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"golang.org/x/mod/modfile"
 	"golang.org/x/mod/module"
@@ -62,19 +64,18 @@ func listInModule(opts Options, patterns []string) (roots []*packages.Package, o
 			dirs = []string{root}
 		}
 		matched := 0
-		for _, pkgDir := range dirs {
-			pkg, onlyOurs, found, ok := plainPackage(mod, pkgDir, typed)
-			if !ok {
+		for _, d := range plainPackages(mod, dirs, typed) {
+			if !d.ok {
 				return nil, nil, false
 			}
-			if !found {
+			if !d.found {
 				continue
 			}
 			matched++
-			if !seen[pkg.PkgPath] {
+			if pkg := d.pkg; !seen[pkg.PkgPath] {
 				seen[pkg.PkgPath] = true
 				roots = append(roots, pkg)
-				if onlyOurs {
+				if d.ours {
 					ours[pkg.PkgPath] = true
 				}
 			}
@@ -87,6 +88,37 @@ func listInModule(opts Options, patterns []string) (roots []*packages.Package, o
 		return nil, nil, false
 	}
 	return roots, ours, len(roots) > 0
+}
+
+// listedDir is what plainPackage found in a directory.
+type listedDir struct {
+	pkg             *packages.Package
+	ours, found, ok bool
+}
+
+// plainPackages is plainPackage of each of dirs, in their order, read on
+// all cores (a tree's generated clientset is hundreds of directories). The
+// first directory that is not plain stops the others (go list decides).
+func plainPackages(mod *packages.Module, dirs []string, withImports bool) []listedDir {
+	listed := make([]listedDir, len(dirs))
+	var next atomic.Int64
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(dirs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1)) - 1; i < len(dirs) && !stop.Load(); i = int(next.Add(1)) - 1 {
+				d := &listed[i]
+				d.pkg, d.ours, d.found, d.ok = plainPackage(mod, dirs[i], withImports)
+				if !d.ok {
+					stop.Store(true)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return listed
 }
 
 // goEnvironmentSet reports whether the environment, or the go env file
