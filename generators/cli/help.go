@@ -286,7 +286,10 @@ The same tree is the same metagen binary, arguments, working directory, GO*/CGO_
 environment, go command, go env file, files named by arguments, and the content of every file
 of the module and of its go.mod's local replacements; a go.work workspace, GOFLAGS with
 -mod=mod, -modfile or -overlay, a GOPACKAGESDRIVER, cgo or a symlink to a directory turn the
-cache off for the run, and so does -v. The cache lives in metagen/verify under the user cache directory; METAGEN_CACHE=DIR
+cache off for the run, and so does -v. A passing run is stored only if the tree did not change
+while it ran: the files are checked again by their status (size, times, inode), and those
+changed less than two seconds before the run began, whose status cannot vouch for them, are
+read again. The cache lives in metagen/verify under the user cache directory; METAGEN_CACHE=DIR
 moves it, METAGEN_CACHE=off turns it off.
 `,
 }

@@ -18,6 +18,9 @@ type cachedVerify struct {
 	cache *verifycache.Cache
 	args  []string
 	key   string
+	// hasher computed key; computing it again after the run reads only the
+	// files whose status does not vouch that they are unchanged.
+	hasher *verifycache.Hasher
 }
 
 func openCachedVerify(args []string, report *reporter, stderr io.Writer) *cachedVerify {
@@ -32,11 +35,12 @@ func openCachedVerify(args []string, report *reporter, stderr io.Writer) *cached
 	if cache == nil {
 		return nil
 	}
-	key, err := verifycache.Key(".", args)
+	hasher := verifycache.NewHasher()
+	key, err := hasher.Key(".", args)
 	if err != nil {
 		return nil // not cacheable: the run is done in full, as without a cache
 	}
-	return &cachedVerify{cache: cache, args: args, key: key}
+	return &cachedVerify{cache: cache, args: args, key: key, hasher: hasher}
 }
 
 // replay prints a stored result as the run that stored it did, its summary
@@ -61,7 +65,7 @@ func (c *cachedVerify) store(warnings string, stats pipeline.Stats) {
 	if c == nil {
 		return
 	}
-	after, err := verifycache.Key(".", c.args)
+	after, err := c.hasher.Key(".", c.args)
 	if err != nil || after != c.key {
 		return
 	}

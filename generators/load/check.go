@@ -125,7 +125,10 @@ func (c *checkedPackage) parse(fset *token.FileSet) {
 // another. Our output that nothing imports (the clientset of an up-to-date
 // tree) is left out: it is not an input, its type errors would be dropped,
 // and its imports (client-go) would be loaded from export data for nothing.
-func neededInputs(roots []*packages.Package) []*packages.Package {
+// ours, when not nil, holds the import paths of the roots made only of our
+// output, as the in-process listing found; otherwise onlyOurs reads each
+// root's files.
+func neededInputs(roots []*packages.Package, ours map[string]bool) []*packages.Package {
 	byPath := map[string]*packages.Package{}
 	for _, pkg := range roots {
 		byPath[pkg.PkgPath] = pkg
@@ -144,7 +147,7 @@ func neededInputs(roots []*packages.Package) []*packages.Package {
 		}
 	}
 	for _, pkg := range roots {
-		if !onlyOurs(pkg) {
+		if ours != nil && !ours[pkg.PkgPath] || ours == nil && !onlyOurs(pkg) {
 			visit(pkg)
 		}
 	}
@@ -159,13 +162,14 @@ func neededInputs(roots []*packages.Package) []*packages.Package {
 
 // onlyOurs reports whether pkg has Go files and all of them carry our
 // header, as parse would find (it reads until a file does not: for a
-// hand-written package, usually the first).
+// hand-written package, usually the first). Only each file's header is
+// read, through its package clause: all of it IsGenerated reads.
 func onlyOurs(pkg *packages.Package) bool {
 	files := append([]string(nil), pkg.GoFiles...)
 	sort.Strings(files)
 	for _, filename := range files {
-		src, err := os.ReadFile(filename)
-		if err != nil || !IsGenerated(src) {
+		head, err := readHeader(filename)
+		if err != nil || !IsGenerated(head) {
 			return false // parse reports the error
 		}
 	}

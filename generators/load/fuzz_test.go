@@ -64,7 +64,7 @@ func FuzzLoader(f *testing.F) {
 			root.Imports[path] = &packages.Package{PkgPath: path, Types: pkg}
 		}
 		roots := []*packages.Package{root}
-		checked := typeCheck(fset, roots, neededInputs(roots), func() (map[string]*types.Package, error) { return imports, nil }, nil)
+		checked := typeCheck(fset, roots, neededInputs(roots, nil), func() (map[string]*types.Package, error) { return imports, nil }, nil)
 		universe := &model.Universe{Fset: fset, Comments: model.NewComments(fset), ModuleDir: dir}
 		for _, c := range checked {
 			if c.outputOnly || len(c.errs) > 0 {

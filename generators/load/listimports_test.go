@@ -22,7 +22,7 @@ func TestListInProcessAgreesWithGoList(t *testing.T) {
 	t.Setenv("GOFLAGS", "-buildvcs=false")
 	for _, patterns := range [][]string{{"./testdata/stale"}, {"./testdata/outputonly/..."}, {"./testdata/typeerror"}, {"./testdata/stale", "./testdata/withinit"}} {
 		opts := Options{Patterns: patterns, ListInProcess: true}
-		fast, ok := listInModule(opts, patterns)
+		fast, _, ok := listInModule(opts, patterns)
 		if !ok {
 			t.Errorf("%v: not listed in process", patterns)
 			continue
@@ -76,7 +76,7 @@ func TestListInProcessLeavesProblemsToGoList(t *testing.T) {
 			patterns := []string{"./a"}
 			if name == "cycle" {
 				patterns = []string{"./..."}
-				if _, ok := listInModule(Options{Dir: dir, ListInProcess: true}, patterns); ok {
+				if _, _, ok := listInModule(Options{Dir: dir, ListInProcess: true}, patterns); ok {
 					t.Error("an import cycle listed in process: typeCheck would wait on it forever")
 				}
 			}

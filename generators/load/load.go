@@ -95,10 +95,11 @@ func load(opts Options) (*model.Universe, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
-	roots, listedHere, err := listInputs(opts, patterns)
+	roots, ours, err := listInputs(opts, patterns)
 	if err != nil {
 		return nil, err
 	}
+	listedHere := ours != nil
 	if opts.Listed != nil {
 		opts.Listed(len(roots))
 	}
@@ -122,7 +123,7 @@ func load(opts Options) (*model.Universe, error) {
 	if opts.CommentsOnly {
 		checked = parseOnly(universe.Fset, roots)
 	} else {
-		needed := neededInputs(roots)
+		needed := neededInputs(roots, ours)
 		var peers []string
 		if opts.Peers {
 			peers = peerPaths(needed)
@@ -160,12 +161,13 @@ func load(opts Options) (*model.Universe, error) {
 	return universe, nil
 }
 
-// listInputs is step 1: the input packages, sorted by import path;
-// listedHere says they were listed without the go command.
-func listInputs(opts Options, patterns []string) (roots []*packages.Package, listedHere bool, err error) {
-	if roots, ok := listInModule(opts, patterns); ok {
+// listInputs is step 1: the input packages, sorted by import path. ours
+// is not nil when they were listed without the go command: the import
+// paths of those made only of our output (listInModule).
+func listInputs(opts Options, patterns []string) (roots []*packages.Package, ours map[string]bool, err error) {
+	if roots, ours, ok := listInModule(opts, patterns); ok {
 		sort.Slice(roots, func(i, j int) bool { return roots[i].PkgPath < roots[j].PkgPath })
-		return roots, true, nil
+		return roots, ours, nil
 	}
 	mode := packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedModule
 	if opts.CommentsOnly {
@@ -174,13 +176,13 @@ func listInputs(opts Options, patterns []string) (roots []*packages.Package, lis
 	cfg := &packages.Config{Mode: mode, Dir: opts.Dir, BuildFlags: opts.BuildFlags}
 	roots, err = packages.Load(cfg, patterns...)
 	if err != nil {
-		return nil, false, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)
+		return nil, nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)
 	}
 	if len(roots) == 0 {
-		return nil, false, fmt.Errorf("no Go packages match %s", strings.Join(patterns, " "))
+		return nil, nil, fmt.Errorf("no Go packages match %s", strings.Join(patterns, " "))
 	}
 	sort.Slice(roots, func(i, j int) bool { return roots[i].PkgPath < roots[j].PkgPath })
-	return roots, false, nil
+	return roots, nil, nil
 }
 
 // startLoadingImports runs loadImports in the background; the returned func

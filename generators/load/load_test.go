@@ -155,16 +155,23 @@ func TestLoadOutputOnlyPackages(t *testing.T) {
 // the inputs and the output they import are parsed and type-checked, and
 // only their imports come from export data.
 func TestNeededInputsLeaveOutUnimportedOutput(t *testing.T) {
-	roots, _, err := listInputs(Options{}, []string{"./testdata/outputonly/..."})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, pkg := range neededInputs(roots) {
-		got = append(got, filepath.Base(pkg.PkgPath))
-	}
-	if strings.Join(got, " ") != "client user" {
-		t.Errorf("needed = %v, want [client user] (not orphan, which nothing imports)", got)
+	// Listed by go list (onlyOurs reads the files) and in process (the
+	// listing tells which packages are only ours).
+	for _, inProcess := range []bool{false, true} {
+		roots, ours, err := listInputs(Options{ListInProcess: inProcess}, []string{"./testdata/outputonly/..."})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (ours != nil) != inProcess {
+			t.Fatalf("ListInProcess %v: listed in process = %v", inProcess, ours != nil)
+		}
+		var got []string
+		for _, pkg := range neededInputs(roots, ours) {
+			got = append(got, filepath.Base(pkg.PkgPath))
+		}
+		if strings.Join(got, " ") != "client user" {
+			t.Errorf("ListInProcess %v: needed = %v, want [client user] (not orphan, which nothing imports)", inProcess, got)
+		}
 	}
 	universe, err := Load(Options{Patterns: []string{"./testdata/outputonly/..."}})
 	if err != nil {

@@ -36,6 +36,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"golang.org/x/mod/modfile"
 )
@@ -46,6 +47,56 @@ const keyVersion = "metagen verify cache key v1"
 // Key is the hex digest of everything a verify run in dir with args depends
 // on, or an error saying why the run cannot be cached.
 func Key(dir string, args []string) (string, error) {
+	return NewHasher().Key(dir, args)
+}
+
+// A Hasher computes keys and remembers, for each file whose content it
+// read, the line that file gave the key and the file's status (size,
+// modification and change times, inode) as it read it. Computed again with
+// the same Hasher — verify's check, after the run, that the tree did not
+// change while it ran — a key reads again only the files whose status
+// differs, or whose status cannot vouch for their content: a file changed
+// less than racyWindow before the first key was begun, which a change
+// during the run could leave with the same status (the clock file times
+// are taken from ticks coarsely; go test's cache refuses files as recent
+// for the same reason). A change to a file always sets its change time,
+// which nothing can set back, so an old change time that is still the same
+// says the content is too. The second key is the same function of the tree
+// as the first: equal when nothing changed, different otherwise. A Hasher is
+// for one goroutine.
+type Hasher struct {
+	// start is when the first key was begun; racyWindow before it is the
+	// line between a change time that vouches and one that does not.
+	start time.Time
+	// seen is what each file read gave, by path, for the next key.
+	seen map[string]fileMemo
+	// reads counts the files read (for tests).
+	reads atomic.Int64
+}
+
+// racyWindow is how old a file's last change must be, at the start of the
+// first key, for its status to vouch for its content in the next.
+const racyWindow = 2 * time.Second
+
+// fileMemo is a file's line of the key and its status when it was read.
+type fileMemo struct {
+	line   string
+	status fileStatus
+	// vouches is false for a file changed too recently (racyWindow).
+	vouches bool
+}
+
+// NewHasher is a Hasher that has read nothing yet.
+func NewHasher() *Hasher { return &Hasher{} }
+
+// Key is the hex digest of everything a verify run in dir with args depends
+// on, or an error saying why the run cannot be cached; the files the
+// Hasher read before and whose status vouches that they did not change are
+// not read again.
+func (hs *Hasher) Key(dir string, args []string) (string, error) {
+	if hs.start.IsZero() {
+		hs.start = time.Now()
+	}
 	h := sha256.New()
 	field := func(name, value string) { fmt.Fprintf(h, "%s %d %s\n", name, len(value), value) }
 	field("version", keyVersion)
@@ -91,7 +142,7 @@ func Key(dir string, args []string) (string, error) {
 			return "", fmt.Errorf("the cache %s lies inside %s", entries, root)
 		}
 		field("tree", root)
-		if err := hashTree(h, root); err != nil {
+		if err := hs.hashTree(h, root); err != nil {
 			return "", err
 		}
 	}
@@ -255,7 +306,7 @@ func moduleRoots(dir string) ([]string, error) {
 // verify's time); what goes into h, and so the key, is the same as one
 // goroutine's. A symlink to a directory, or a Go file that imports "C", makes
 // the tree uncacheable.
-func hashTree(h hash.Hash, root string) error {
+func (hs *Hasher) hashTree(h hash.Hash, root string) error {
 	var entries []treeEntry
 	// A refusal the walk finds ends it as an entry of its own, so that a
 	// file before it that refuses (cgo) is still the one reported, as when
@@ -295,7 +346,7 @@ func hashTree(h hash.Hash, root string) error {
 		entries = append(entries, treeEntry{path: path, rel: rel})
 		return nil
 	})
-	hashFiles(entries)
+	hs.hashFiles(entries)
 	for _, e := range entries {
 		if e.err != nil {
 			return e.err
@@ -305,43 +356,73 @@ func hashTree(h hash.Hash, root string) error {
 	return nil
 }
 
+// hashTree is a tree's hash by a Hasher that has read nothing.
+func hashTree(h hash.Hash, root string) error { return NewHasher().hashTree(h, root) }
+
 // treeEntry is one line of a tree's hash: a directory's or a symlink's as
 // the walk found it, or a file's (path set), whose line hashFiles writes; or
 // the refusal that ended the walk (err set).
 type treeEntry struct {
 	line, path, rel string
 	err             error
+	// memo is what reading the file gave, for the Hasher's next key.
+	memo *fileMemo
 }
 
-// hashFiles reads and hashes the files of entries on all cores.
-func hashFiles(entries []treeEntry) {
+// hashFiles reads and hashes the files of entries on all cores, but those
+// the Hasher read before whose status vouches that they are unchanged; each
+// goroutine reads into one buffer of its own.
+func (hs *Hasher) hashFiles(entries []treeEntry) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var buf []byte
 			for i := int(next.Add(1)) - 1; i < len(entries); i = int(next.Add(1)) - 1 {
-				if e := &entries[i]; e.path != "" {
-					e.line, e.err = fileLine(e.path, e.rel)
+				e := &entries[i]
+				if e.path == "" {
+					continue
 				}
+				if memo, ok := hs.seen[e.path]; ok && memo.vouches {
+					if status, ok := statusAt(e.path); ok && status == memo.status {
+						e.line = memo.line
+						continue
+					}
+				}
+				e.line, e.memo, e.err = hs.fileLine(e.path, e.rel, &buf)
 			}
 		}()
 	}
 	wg.Wait()
+	if hs.seen == nil {
+		hs.seen = map[string]fileMemo{}
+	}
+	for _, e := range entries {
+		if e.memo != nil {
+			hs.seen[e.path] = *e.memo
+		}
+	}
 }
 
 // fileLine is a file's line of the tree's hash: its name and the SHA-256 of
-// its content.
-func fileLine(path, rel string) (string, error) {
-	data, err := os.ReadFile(path)
+// its content, read into *buf; and, where the system tells, the file's
+// status before it was read, for the next key.
+func (hs *Hasher) fileLine(path, rel string, buf *[]byte) (string, *fileMemo, error) {
+	hs.reads.Add(1)
+	data, status, known, err := readFile(path, buf)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	if strings.HasSuffix(path, ".go") && importsC(path, data) {
-		return "", fmt.Errorf("%s uses cgo", path)
+		return "", nil, fmt.Errorf("%s uses cgo", path)
 	}
-	return fmt.Sprintf("file %q %x\n", rel, sha256.Sum256(data)), nil
+	line := fmt.Sprintf("file %q %x\n", rel, sha256.Sum256(data))
+	if !known {
+		return line, nil, nil
+	}
+	return line, &fileMemo{line: line, status: status, vouches: status.changedBefore(hs.start.Add(-racyWindow))}, nil
 }
 
 // importsC reports whether a Go file has import "C"; the parse is only paid

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/metagen-dev/metagen/internal/testfile"
 )
@@ -236,4 +237,71 @@ func TestTreeHashIsTheWalksLinesInOrder(t *testing.T) {
 			t.Errorf("GOMAXPROCS=%d: hash %s, %v; with one: %s", procs, got, err, one)
 		}
 	}
+}
+
+// The key computed again by the same Hasher (verify's check after its run)
+// is the key of the tree as it is then, but reads only the files whose
+// status does not vouch that they are unchanged: those changed since, and
+// those changed shortly before the first key was begun.
+func TestSecondKeyRereadsOnlyWhatItCannotVouchFor(t *testing.T) {
+	if _, ok := statusAt("."); !ok {
+		t.Skip("no file status on this system: every key reads every file")
+	}
+	dir, _, header := module(t)
+	args := []string{"--header-file", header, "./..."}
+	files := 0
+	for _, root := range []string{dir, filepath.Join(dir, "..", "dep")} {
+		filepath.WalkDir(root, func(_ string, d os.DirEntry, _ error) error {
+			if !d.IsDir() {
+				files++
+			}
+			return nil
+		})
+	}
+	// Every file changed long before the first key (start an hour ahead).
+	old := NewHasher()
+	old.start = time.Now().Add(time.Hour)
+	first := hasherKey(t, old, dir, args)
+	if n := old.reads.Load(); n != int64(files) {
+		t.Fatalf("the first key read %d files, want %d", n, files)
+	}
+	if again := hasherKey(t, old, dir, args); again != first || old.reads.Load() != int64(files) {
+		t.Fatalf("the same tree again: key equal = %v, %d reads in all; want the same key and no read", again == first, old.reads.Load())
+	}
+	// Same size, modification time set back: the change time still moves.
+	types := filepath.Join(dir, "api", "types.go")
+	info, err := os.Stat(types)
+	if err != nil {
+		t.Fatal(err)
+	}
+	testfile.Write(t, types, "package api\n\nconst s = \"D\" // not cgo\n")
+	if err := os.Chtimes(types, info.ModTime(), info.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	changed := hasherKey(t, old, dir, args)
+	if changed == first || changed != key(t, dir, args...) {
+		t.Errorf("after a change of the same size with its modification time set back: key changed = %v, equal to a fresh Hasher's = %v; want true, true",
+			changed != first, changed == key(t, dir, args...))
+	}
+	if n := old.reads.Load(); n != int64(files)+1 {
+		t.Errorf("%d reads after the change, want %d (the changed file again)", n, files+1)
+	}
+
+	// Files changed within racyWindow of the first key are read again
+	// whatever their status says.
+	racy := NewHasher()
+	racy.start = time.Now().Add(-time.Hour)
+	first = hasherKey(t, racy, dir, args)
+	if again := hasherKey(t, racy, dir, args); again != first || racy.reads.Load() != int64(2*files) {
+		t.Errorf("recent files: key equal = %v, %d reads; want the same key and every file read twice (%d)", again == first, racy.reads.Load(), 2*files)
+	}
+}
+
+func hasherKey(t *testing.T, h *Hasher, dir string, args []string) string {
+	t.Helper()
+	k, err := h.Key(dir, args)
+	if err != nil {
+		t.Fatalf("Key: %v", err)
+	}
+	return k
 }

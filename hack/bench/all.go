@@ -27,6 +27,10 @@ const (
 	// its warm-up, as by any earlier run).
 	toolMetagenCold   = "metagen-cold"
 	toolMetagenVerify = "metagen-verify"
+	// toolMetagenVerifyFirst is verify of an up-to-date tree with its whole
+	// cache emptied (verify and format): a machine's first verify, set
+	// against metagen-cold, a machine's first generate.
+	toolMetagenVerifyFirst = "metagen-verify-first"
 	// toolMetagenVerifyWarm is verify of the same tree again: a hit in the
 	// verify cache a verify of that tree filled (metagen-verify's cache is
 	// emptied before each of its runs).
@@ -42,20 +46,23 @@ const (
 func init() {
 	suites["all"] = suite{
 		name:        "all",
-		tools:       []string{toolMetagen, toolMetagenCold, toolControllerGen, toolAnchors, toolMetagenVerify, toolMetagenVerifyWarm, toolGoToolNoop, toolDirectNoop, toolFloor},
+		tools:       []string{toolMetagen, toolMetagenCold, toolControllerGen, toolAnchors, toolMetagenVerify, toolMetagenVerifyFirst, toolMetagenVerifyWarm, toolGoToolNoop, toolDirectNoop, toolFloor},
 		outputFile:  deepcopyOutputFile,
 		metagenArgs: "generate --header-file {header} ./...",
 		prepare:     prepareAll,
 		ratioPairs: [][2]string{
 			{toolMetagen, toolControllerGen}, {toolMetagenCold, toolControllerGen}, {toolMetagenCold, toolMetagen}, {toolMetagen, toolAnchors}, {toolMetagen, toolFloor},
-			{toolMetagenVerify, toolMetagen}, {toolMetagenVerifyWarm, toolMetagen}, {toolGoToolNoop, toolDirectNoop}, {toolControllerGen, toolFloor},
+			{toolMetagenCold, toolFloor}, {toolMetagenVerify, toolMetagen}, {toolMetagenVerifyFirst, toolMetagenCold}, {toolMetagenVerifyWarm, toolMetagen},
+			{toolGoToolNoop, toolDirectNoop}, {toolControllerGen, toolFloor},
 		},
 		target:      toolControllerGen,
 		targetRatio: 1,
-		readOnly:    map[string]bool{toolMetagenVerify: true, toolMetagenVerifyWarm: true, toolGoToolNoop: true, toolDirectNoop: true, toolFloor: true},
+		readOnly: map[string]bool{toolMetagenVerify: true, toolMetagenVerifyFirst: true, toolMetagenVerifyWarm: true,
+			toolGoToolNoop: true, toolDirectNoop: true, toolFloor: true},
 		// verify needs the tree metagen generates; it is written untimed
 		// after every reset.
-		setup: map[string]func(context.Context, *workspace, tool) error{toolMetagenCold: emptyCache, toolMetagenVerify: verifyCold, toolMetagenVerifyWarm: verifyWarm},
+		setup: map[string]func(context.Context, *workspace, tool) error{toolMetagenCold: emptyCache, toolMetagenVerify: verifyCold,
+			toolMetagenVerifyFirst: verifyFirst, toolMetagenVerifyWarm: verifyWarm},
 	}
 }
 
@@ -180,6 +187,16 @@ func verifyCold(ctx context.Context, ws *workspace, t tool) error {
 	return discardIfExists(ws, filepath.Join(verifyCacheDir(ws, t.name), "verify"))
 }
 
+// verifyFirst brings the tree up to date and empties the row's whole cache,
+// the format cache the generate filled too: the verify formats everything,
+// as metagen-cold's generate does.
+func verifyFirst(ctx context.Context, ws *workspace, t tool) error {
+	if err := generateUntimed(ctx, ws, t); err != nil {
+		return err
+	}
+	return discardIfExists(ws, verifyCacheDir(ws, t.name))
+}
+
 // verifyWarm brings the tree up to date and, the first time, verifies it
 // untimed to fill the cache. The reset and generate before each run rewrite
 // the files (new modification times, the same content), as a checkout does.
@@ -215,7 +232,7 @@ func prepareAllTool(ctx context.Context, cfg config, name, repoRoot string, ws *
 		mg.name = name
 		mg.env = []string{"METAGEN_CACHE=" + verifyCacheDir(ws, name)}
 		return mg, true, nil
-	case toolMetagenVerify, toolMetagenVerifyWarm:
+	case toolMetagenVerify, toolMetagenVerifyFirst, toolMetagenVerifyWarm:
 		mg.name = name
 		mg.args = expandArgs([]string{"verify", "--header-file", "{header}", "./..."}, ws)
 		mg.env = []string{"METAGEN_CACHE=" + verifyCacheDir(ws, name)}

@@ -80,7 +80,7 @@ func prepareTool(ctx context.Context, cfg config, name, repoRoot string, ws *wor
 		return prepareCodeGenerator(ctx, cfg, ws)
 	case toolConversionAnchors:
 		return prepareConversionAnchors(ctx, cfg, ws)
-	case toolAnchors, toolMetagenCold, toolMetagenVerify, toolMetagenVerifyWarm, toolGoToolNoop, toolDirectNoop, toolFloor:
+	case toolAnchors, toolMetagenCold, toolMetagenVerify, toolMetagenVerifyFirst, toolMetagenVerifyWarm, toolGoToolNoop, toolDirectNoop, toolFloor:
 		return prepareAllTool(ctx, cfg, name, repoRoot, ws)
 	case toolValidationGen:
 		bin, err := installAnchor(ctx, "k8s.io/code-generator/cmd/validation-gen", cfg.codeGeneratorVersion)
