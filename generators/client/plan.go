@@ -273,11 +273,12 @@ func (cs *clientset) versionsOf(group string) []*groupVersion {
 // readGroupVersion reads the package markers and its +genclient types.
 func readGroupVersion(pkg *model.Package, settings model.Settings) (*groupVersion, []error) {
 	var errs []error
-	// The layer's client-gen group: +groupName, else the parent directory,
-	// as client-gen reads <group>/<version> layouts.
+	// The layer's client-gen group: +groupName in doc.go, else the parent
+	// directory, as client-gen reads <group>/<version> layouts; client-gen
+	// reads +groupGoName from doc.go too (gengo's package tags).
 	gv := &groupVersion{Pkg: pkg, Group: pkg.API.ClientGroup, Version: pkg.API.PackageVersion}
 	gv.GoName = groupGoName(gv.Group)
-	if m, ok := markers.GroupGoName.Marker(pkg.Markers); ok {
+	if m, ok := markers.GroupGoName.Marker(pkg.GengoMarkers()); ok {
 		if !token.IsIdentifier(m.Value) {
 			errs = append(errs, diag.Errorf(m.Pos, markers.GroupGoName.Tag()+"=%s: want a Go identifier", m.Value))
 		}
@@ -295,6 +296,9 @@ func readGroupVersion(pkg *model.Package, settings model.Settings) (*groupVersio
 		}
 	}
 	sort.Slice(gv.Types, func(i, j int) bool { return gv.Types[i].Kind < gv.Types[j].Kind })
+	if len(gv.Types) > 0 {
+		errs = append(errs, gengoOnlyPackageTags(pkg, gv)...)
+	}
 	if len(gv.Types) > 0 && !hasDecl(pkg, "SchemeGroupVersion") && !register.Generates(pkg) {
 		const format = "package %s needs SchemeGroupVersion and AddToScheme for its clients: declare them, or let metagen generate them (+groupName without a register.go)"
 		if settings.DefaultRun {
@@ -306,6 +310,26 @@ func readGroupVersion(pkg *model.Package, settings model.Settings) (*groupVersio
 		errs = append(errs, diag.Errorf(positionOf(pkg), format, pkg.Path))
 	}
 	return gv, errs
+}
+
+// gengoOnlyPackageTags warns at a +groupName or +groupGoName that client-gen
+// does not read (gengo takes package tags from doc.go only: kubebuilder's
+// groupversion_info.go is controller-gen's): the clients are generated as
+// client-gen generates them, for the group it sees.
+func gengoOnlyPackageTags(pkg *model.Package, gv *groupVersion) []error {
+	var errs []error
+	gengo := pkg.GengoMarkers()
+	for _, def := range []markers.Definition[string]{markers.GroupName, markers.GroupGoName} {
+		if def.Has(gengo) {
+			continue
+		}
+		for _, m := range def.Markers(pkg.Markers) {
+			errs = append(errs, diag.Warnf(m.Pos, "+%s=%s is not in doc.go, where client-gen reads package tags: the clients use the group %q and the Go name %s, as client-gen's do; move it to doc.go for %q",
+				m.Name, m.Value, gv.Group, gv.GoName, m.Value))
+			break
+		}
+	}
+	return errs
 }
 
 // withoutApply drops the apply verbs and the extra apply methods, as
