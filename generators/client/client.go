@@ -150,6 +150,9 @@ func run(pass *gen.Pass) error {
 	if p.failed[pass.Package.Path] {
 		return nil // its problems are the run's (prepare)
 	}
+	for _, w := range p.pkgWarnings[pass.Package.Path] {
+		pass.Warn(w.Pos, "%s", w.Msg)
+	}
 	if acs := p.acByPackage[pass.Package.Path]; acs != nil {
 		for _, w := range acs.warnings {
 			pass.Warn(w.Pos, "%s", w.Msg)

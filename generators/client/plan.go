@@ -105,6 +105,9 @@ type plan struct {
 	// schemas are the clientsets' apply schemas by directory, each built
 	// once on first need (applySchemaFor).
 	schemas map[string]*lazySchema
+	// pkgWarnings are the harmless mistakes of a package whose clients are
+	// generated (readGroupVersion's), which its pass reports.
+	pkgWarnings map[string][]*diag.Warning
 }
 
 // planFor returns the layout computed once per run, for every package that asks for clients.
@@ -127,7 +130,7 @@ func prepare(p *gen.Prep) (any, error) {
 }
 
 func newPlan(u *model.Universe) (*plan, map[string][]error) {
-	p := &plan{byPackage: map[string]*clientset{}, acByPackage: map[string]*clientset{}, failed: map[string]bool{}, schemas: map[string]*lazySchema{}}
+	p := &plan{byPackage: map[string]*clientset{}, acByPackage: map[string]*clientset{}, failed: map[string]bool{}, schemas: map[string]*lazySchema{}, pkgWarnings: map[string][]*diag.Warning{}}
 	errsByPkg := map[string][]error{}
 	byDir := map[string]*clientset{}
 	for _, pkg := range u.Packages {
@@ -138,6 +141,18 @@ func newPlan(u *model.Universe) (*plan, map[string][]error) {
 		dir, err := outputDir(u, pkg)
 		if err != nil {
 			errs = append(errs, err)
+		}
+		if gv != nil {
+			// A warning alone does not stop the package: its pass reports it.
+			if hard, warnings := diag.Split(errs...); len(hard) == 0 {
+				for _, w := range warnings {
+					var warning *diag.Warning
+					if errors.As(w, &warning) {
+						p.pkgWarnings[pkg.Path] = append(p.pkgWarnings[pkg.Path], warning)
+					}
+				}
+				errs = nil
+			}
 		}
 		if len(errs) > 0 {
 			errsByPkg[pkg.Path] = errs

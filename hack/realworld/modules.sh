@@ -30,7 +30,7 @@
 MODULES="metrics kube-aggregator snapshotter cert-manager kueue kuberay flux-source gateway-api cluster-api prometheus-operator
 	apiextensions sample-apiserver sample-controller kube-scheduler descheduler network-policy-api mcs-api nfd
 	inference-extension istio jobset trainer velero kyverno flux-kustomize
-	frr-k8s kwok katib envoy-gateway"
+	frr-k8s kwok katib envoy-gateway whereabouts kubelet flux-helm"
 
 
 reset_module() {
@@ -298,6 +298,29 @@ mod_envoy_gateway() { # envoyproxy/gateway api/v1alpha1: tools/make/kube.mk cont
 	M_PKGS="api/v1alpha1"
 	M_GENS=deepcopy,crd
 	M_CRD_PKGS=$M_PKGS M_CG_OPTS=crd:allowDangerousTypes=true M_MG_FLAGS=--allow-dangerous-types
+}
+
+mod_whereabouts() { # k8snetworkplumbingwg/whereabouts: hack/generate-code.sh controller-gen object crd:crdVersions=v1 (paths=./...), hack/update-codegen.sh kube_codegen.sh gen_client --with-watch (no applyconfig; output pkg/generated); doc.go has +k8s:deepcopy-gen=package,register
+	M_MOD=github.com/k8snetworkplumbingwg/whereabouts M_VER=v0.9.2 M_KIND=both M_DC_TOOL=controller-gen
+	M_PKGS="pkg/api/whereabouts.cni.cncf.io/v1alpha1"
+	M_GENS=deepcopy,crd,client
+	M_CRD_PKGS=$M_PKGS M_CRD_SHIPPED=$M_MOD@$M_VER:doc/crds M_CG_OPTS=crd:crdVersions=v1
+	M_CLIENT_PKGS=$M_PKGS M_APPLY=0 M_MG_FLAGS="--crd-versions=v1 --with-applyconfig=false"
+	M_SHIPPED_CLIENT=pkg/generated M_SHIPPED_MAP=clientset/versioned=clientset,informers/externalversions=informers
+}
+
+mod_kubelet() { # k8s.io/kubelet (component config and the credential provider API): kubernetes' hack/update-codegen.sh deepcopy-gen, openapi-gen (model names in-package), conversion-gen and defaulter-gen on the +k8s:*-gen dirs; no client
+	M_MOD=k8s.io/kubelet M_VER=v0.37.2 M_KIND=cg
+	M_PKGS="config/v1 config/v1alpha1 config/v1beta1 pkg/apis/credentialprovider pkg/apis/credentialprovider/v1
+	        pkg/apis/credentialprovider/v1alpha1 pkg/apis/credentialprovider/v1beta1"
+	M_GENS=deepcopy,openapi,conversion,defaults
+}
+
+mod_flux_helm() { # fluxcd helm-controller/api: the main module's Makefile: cd api; controller-gen object, controller-gen crd:crdVersions=v1; no client
+	M_MOD=github.com/fluxcd/helm-controller/api M_VER=v1.6.5 M_KIND=kb M_DC_TOOL=controller-gen
+	M_PKGS="v2 v2beta1 v2beta2"
+	M_GENS=deepcopy,crd
+	M_CRD_PKGS=$M_PKGS M_CG_OPTS=crd:crdVersions=v1 M_MG_FLAGS=--crd-versions=v1
 }
 
 HOLDOUT_MODULES=""
