@@ -54,6 +54,12 @@ type groupVersion struct {
 	Group   string // widgets.example.com; "" is the core group
 	GoName  string // Widgets
 	PkgName string // widgets: the directory and package name under typed/, listers/, informers/
+	// Dir, InformerDir and InformerPkg are the directories under typed/ and
+	// listers/ (and the group client's file name), under informers/, and the
+	// package name of the informers' group package: PkgName, except for a
+	// dotted parent directory (whereabouts.cni.cncf.io), which the anchors
+	// keep as it is (see groupDirs).
+	Dir, InformerDir, InformerPkg string
 	Version string // v1
 	Types   []*clientType
 	// ApplyTypes are the types of the package with apply configurations,
@@ -300,6 +306,7 @@ func readGroupVersion(pkg *model.Package, settings model.Settings) (*groupVersio
 		gv.GoName = gengonamer.IC(m.Value)
 	}
 	gv.PkgName = packageName(gv.GoName, pkg.Path)
+	gv.Dir, gv.InformerDir, gv.InformerPkg = groupDirs(gv.PkgName, pkg.Path)
 	for _, t := range pkg.NamedTypes {
 		if !markers.Genclient.Has(t.Markers) {
 			continue
@@ -448,6 +455,22 @@ func packageName(goName, pkgPath string) string {
 		return strings.ToLower(goName)
 	}
 	return name
+}
+
+// groupDirs are the group's directories as client-gen, lister-gen and
+// informer-gen v0.37.2 name them from a dotted parent directory
+// (whereabouts.cni.cncf.io/v1alpha1): typed/ and listers/ take it
+// lowercased (the group client's file too: whereabouts.cni.cncf.io_client.go),
+// informers/ as it is, in a package named after its first part
+// (whereabouts). Any other directory is the package name's.
+func groupDirs(pkgName, pkgPath string) (dir, informerDir, informerPkg string) {
+	segment := path.Base(path.Dir(pkgPath))
+	first, _, dotted := strings.Cut(segment, ".")
+	if !dotted || path.Dir(pkgPath) == "." || !token.IsIdentifier(first) || !token.IsIdentifier(identifier(segment)) ||
+		strings.ContainsFunc(segment, func(r rune) bool { return r != '.' && identifier(string(r)) == "" }) {
+		return pkgName, pkgName, pkgName
+	}
+	return strings.ToLower(segment), segment, first
 }
 
 // identifier drops what may not appear in a Go identifier.
