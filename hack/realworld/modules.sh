@@ -30,7 +30,7 @@
 MODULES="metrics kube-aggregator snapshotter cert-manager kueue kuberay flux-source gateway-api cluster-api prometheus-operator
 	apiextensions sample-apiserver sample-controller kube-scheduler descheduler network-policy-api mcs-api nfd
 	inference-extension istio jobset trainer velero kyverno flux-kustomize
-	frr-k8s kwok katib envoy-gateway whereabouts kubelet flux-helm"
+	frr-k8s kwok katib envoy-gateway whereabouts kubelet flux-helm kube-proxy"
 
 
 reset_module() {
@@ -321,6 +321,12 @@ mod_flux_helm() { # fluxcd helm-controller/api: the main module's Makefile: cd a
 	M_PKGS="v2 v2beta1 v2beta2"
 	M_GENS=deepcopy,crd
 	M_CRD_PKGS=$M_PKGS M_CG_OPTS=crd:crdVersions=v1 M_MG_FLAGS=--crd-versions=v1
+}
+
+mod_kube_proxy() { # k8s.io/kube-proxy config/v1alpha1 (component config): kubernetes' hack/update-codegen.sh deepcopy-gen, openapi-gen (model names in-package); no client
+	M_MOD=k8s.io/kube-proxy M_VER=v0.37.2 M_KIND=cg
+	M_PKGS="config/v1alpha1"
+	M_GENS=deepcopy,openapi
 }
 
 HOLDOUT_MODULES=""
