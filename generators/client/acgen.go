@@ -81,6 +81,7 @@ func newACClientset(u *model.Universe, pkg *model.Package) (cs *clientset, errs 
 	gv := &groupVersion{Pkg: pkg, Group: pkg.API.Group, Version: path.Base(pkg.Path)}
 	gv.GoName = groupGoName(gv.Group)
 	gv.PkgName = packageName(gv.GoName, pkg.Path)
+	gv.Dir, gv.InformerDir, gv.InformerPkg = gv.PkgName, gv.PkgName, gv.PkgName
 	if !hasDecl(pkg, "SchemeGroupVersion") && !register.Generates(pkg) && hasDecl(pkg, "GroupVersion") {
 		// kubebuilder's groupversion_info.go declares GroupVersion, which
 		// ForKind then names: controller-gen's names SchemeGroupVersion

@@ -13,8 +13,10 @@
 // The +genclient tags are read as client-gen reads them: nonNamespaced,
 // noVerbs, noStatus, readonly, onlyVerbs, skipVerbs, and
 // method=Name,verb=…,subresource=…,input=…,result=…. The group comes from
-// +groupName, or, as client-gen has it, the parent directory of the
-// package; +groupGoName names it in Go. The version is the package name.
+// +groupName in doc.go (where gengo reads package tags: elsewhere it is a
+// warning), or, as client-gen has it, the parent directory of the
+// package; +groupGoName (doc.go's too) names it in Go. The version is the
+// package name.
 // The resource comes from +resourceName, +metagen:plural,
 // +kubebuilder:resource:path or client-gen's plural of the kind. A type must
 // embed metav1.ObjectMeta and, for the list verb, have a <Kind>List;
@@ -26,7 +28,8 @@
 // default) chooses where; API packages naming the same directory share one
 // clientset. Under it, <group> is the name of the API package's parent
 // directory, as code-generator's four tools name it (typed/batch/v1 for
-// batch/v1, whatever its +groupGoName), and the layout is:
+// batch/v1, whatever its +groupGoName; a dotted one, whereabouts.cni.cncf.io,
+// kept as it is), and the layout is:
 //
 //	clientset/                      Clientset, scheme/, fake/
 //	clientset/typed/<group>/<version>[/fake]
@@ -172,6 +175,9 @@ func run(pass *gen.Pass) error {
 	p := planFor(pass)
 	if p.failed[pass.Package.Path] {
 		return nil // its problems are the run's (prepare)
+	}
+	for _, w := range p.pkgWarnings[pass.Package.Path] {
+		pass.Warn(w.Pos, "%s", w.Msg)
 	}
 	if acs := p.acByPackage[pass.Package.Path]; acs != nil {
 		for _, w := range acs.warnings {

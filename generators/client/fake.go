@@ -14,7 +14,7 @@ func writeTypedFake(pass *gen.Pass, cs *clientset, gv *groupVersion) {
 	w := cs.typedFakePkg(gv)
 	doc := cs.newFile(pass, w, "doc.go")
 	doc.PackageComment("Package fake has the fake typed clients of " + groupLabel(gv) + ", for tests.")
-	writeFakeGroupClient(cs.newFile(pass, w, "fake_"+gv.PkgName+"_client.go"), cs, gv)
+	writeFakeGroupClient(cs.newFile(pass, w, "fake_"+gv.Dir+"_client.go"), cs, gv)
 	for _, ct := range gv.Types {
 		writeFakeTypeClient(cs.newFile(pass, w, "fake_"+strings.ToLower(ct.Kind)+".go"), cs, gv, ct)
 	}

@@ -70,17 +70,17 @@ func (cs *clientset) internalInterfaces() where {
 }
 
 func (cs *clientset) typedPkg(gv *groupVersion) where {
-	return cs.clientsetPkg().sub("typed/"+gv.PkgName+"/"+gv.Version, gv.Version)
+	return cs.clientsetPkg().sub("typed/"+gv.Dir+"/"+gv.Version, gv.Version)
 }
 
 func (cs *clientset) typedFakePkg(gv *groupVersion) where { return cs.typedPkg(gv).sub("fake", "fake") }
 
 func (cs *clientset) listersPkg(gv *groupVersion) where {
-	return cs.root().sub("listers/"+gv.PkgName+"/"+gv.Version, gv.Version)
+	return cs.root().sub("listers/"+gv.Dir+"/"+gv.Version, gv.Version)
 }
 
 func (cs *clientset) informerGroupPkg(gv *groupVersion) where {
-	return cs.informersPkg().sub(gv.PkgName, gv.PkgName)
+	return cs.informersPkg().sub(gv.InformerDir, gv.InformerPkg)
 }
 
 func (cs *clientset) informerVersionPkg(gv *groupVersion) where {

@@ -54,6 +54,12 @@ type groupVersion struct {
 	Group   string // widgets.example.com; "" is the core group
 	GoName  string // Widgets
 	PkgName string // widgets: the directory and package name under typed/, listers/, informers/
+	// Dir, InformerDir and InformerPkg are the directories under typed/ and
+	// listers/ (and the group client's file name), under informers/, and the
+	// package name of the informers' group package: PkgName, except for a
+	// dotted parent directory (whereabouts.cni.cncf.io), which the anchors
+	// keep as it is (see groupDirs).
+	Dir, InformerDir, InformerPkg string
 	Version string // v1
 	Types   []*clientType
 	// ApplyTypes are the types of the package with apply configurations,
@@ -107,6 +113,9 @@ type plan struct {
 	// schemas are the clientsets' apply schemas by directory, each built
 	// once on first need (applySchemaFor).
 	schemas map[string]*lazySchema
+	// pkgWarnings are the harmless mistakes of a package whose clients are
+	// generated (readGroupVersion's), which its pass reports.
+	pkgWarnings map[string][]*diag.Warning
 }
 
 // planFor returns the layout computed once per run, for every package that asks for clients.
@@ -129,7 +138,7 @@ func prepare(p *gen.Prep) (any, error) {
 }
 
 func newPlan(u *model.Universe) (*plan, map[string][]error) {
-	p := &plan{byPackage: map[string]*clientset{}, acByPackage: map[string]*clientset{}, failed: map[string]bool{}, schemas: map[string]*lazySchema{}}
+	p := &plan{byPackage: map[string]*clientset{}, acByPackage: map[string]*clientset{}, failed: map[string]bool{}, schemas: map[string]*lazySchema{}, pkgWarnings: map[string][]*diag.Warning{}}
 	errsByPkg := map[string][]error{}
 	byDir := map[string]*clientset{}
 	for _, pkg := range u.Packages {
@@ -140,6 +149,18 @@ func newPlan(u *model.Universe) (*plan, map[string][]error) {
 		dir, err := outputDir(u, pkg)
 		if err != nil {
 			errs = append(errs, err)
+		}
+		if gv != nil {
+			// A warning alone does not stop the package: its pass reports it.
+			if hard, warnings := diag.Split(errs...); len(hard) == 0 {
+				for _, w := range warnings {
+					var warning *diag.Warning
+					if errors.As(w, &warning) {
+						p.pkgWarnings[pkg.Path] = append(p.pkgWarnings[pkg.Path], warning)
+					}
+				}
+				errs = nil
+			}
 		}
 		if len(errs) > 0 {
 			errsByPkg[pkg.Path] = errs
@@ -275,17 +296,19 @@ func (cs *clientset) versionsOf(group string) []*groupVersion {
 // readGroupVersion reads the package markers and its +genclient types.
 func readGroupVersion(pkg *model.Package, settings model.Settings) (*groupVersion, []error) {
 	var errs []error
-	// The layer's client-gen group: +groupName, else the parent directory,
-	// as client-gen reads <group>/<version> layouts.
+	// The layer's client-gen group: +groupName in doc.go, else the parent
+	// directory, as client-gen reads <group>/<version> layouts; client-gen
+	// reads +groupGoName from doc.go too (gengo's package tags).
 	gv := &groupVersion{Pkg: pkg, Group: pkg.API.ClientGroup, Version: pkg.API.PackageVersion}
 	gv.GoName = groupGoName(gv.Group)
-	if m, ok := markers.GroupGoName.Marker(pkg.Markers); ok {
+	if m, ok := markers.GroupGoName.Marker(pkg.GengoMarkers()); ok {
 		if !token.IsIdentifier(m.Value) {
 			errs = append(errs, diag.Errorf(m.Pos, markers.GroupGoName.Tag()+"=%s: want a Go identifier", m.Value))
 		}
 		gv.GoName = gengonamer.IC(m.Value)
 	}
 	gv.PkgName = packageName(gv.GoName, pkg.Path)
+	gv.Dir, gv.InformerDir, gv.InformerPkg = groupDirs(gv.PkgName, pkg.Path)
 	for _, t := range pkg.NamedTypes {
 		if !markers.Genclient.Has(t.Markers) {
 			continue
@@ -297,6 +320,9 @@ func readGroupVersion(pkg *model.Package, settings model.Settings) (*groupVersio
 		}
 	}
 	sort.Slice(gv.Types, func(i, j int) bool { return gv.Types[i].Kind < gv.Types[j].Kind })
+	if len(gv.Types) > 0 {
+		errs = append(errs, gengoOnlyPackageTags(pkg, gv)...)
+	}
 	if len(gv.Types) > 0 && !hasDecl(pkg, "SchemeGroupVersion") && !register.Generates(pkg) {
 		const format = "package %s needs SchemeGroupVersion and AddToScheme for its clients: declare them, or let metagen generate them (+groupName without a register.go)"
 		if settings.DefaultRun {
@@ -308,6 +334,26 @@ func readGroupVersion(pkg *model.Package, settings model.Settings) (*groupVersio
 		errs = append(errs, diag.Errorf(positionOf(pkg), format, pkg.Path))
 	}
 	return gv, errs
+}
+
+// gengoOnlyPackageTags warns at a +groupName or +groupGoName that client-gen
+// does not read (gengo takes package tags from doc.go only: kubebuilder's
+// groupversion_info.go is controller-gen's): the clients are generated as
+// client-gen generates them, for the group it sees.
+func gengoOnlyPackageTags(pkg *model.Package, gv *groupVersion) []error {
+	var errs []error
+	gengo := pkg.GengoMarkers()
+	for _, def := range []markers.Definition[string]{markers.GroupName, markers.GroupGoName} {
+		if def.Has(gengo) {
+			continue
+		}
+		for _, m := range def.Markers(pkg.Markers) {
+			errs = append(errs, diag.Warnf(m.Pos, "+%s=%s is not in doc.go, where client-gen reads package tags: the clients use the group %q and the Go name %s, as client-gen's do; move it to doc.go for %q",
+				m.Name, m.Value, gv.Group, gv.GoName, m.Value))
+			break
+		}
+	}
+	return errs
 }
 
 // withoutApply drops the apply verbs and the extra apply methods, as
@@ -411,6 +457,22 @@ func packageName(goName, pkgPath string) string {
 		return strings.ToLower(goName)
 	}
 	return name
+}
+
+// groupDirs are the group's directories as client-gen, lister-gen and
+// informer-gen v0.37.2 name them from a dotted parent directory
+// (whereabouts.cni.cncf.io/v1alpha1): typed/ and listers/ take it
+// lowercased (the group client's file too: whereabouts.cni.cncf.io_client.go),
+// informers/ as it is, in a package named after its first part
+// (whereabouts). Any other directory is the package name's.
+func groupDirs(pkgName, pkgPath string) (dir, informerDir, informerPkg string) {
+	segment := path.Base(path.Dir(pkgPath))
+	first, _, dotted := strings.Cut(segment, ".")
+	if !dotted || path.Dir(pkgPath) == "." || !token.IsIdentifier(first) || !token.IsIdentifier(identifier(segment)) ||
+		strings.ContainsFunc(segment, func(r rune) bool { return r != '.' && identifier(string(r)) == "" }) {
+		return pkgName, pkgName, pkgName
+	}
+	return strings.ToLower(segment), segment, first
 }
 
 // identifier drops what may not appear in a Go identifier.

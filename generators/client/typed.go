@@ -14,7 +14,7 @@ func writeTyped(pass *gen.Pass, cs *clientset, gv *groupVersion) {
 	w := cs.typedPkg(gv)
 	doc := cs.newFile(pass, w, "doc.go")
 	doc.PackageComment("Package " + w.name + " has the typed clients of " + groupLabel(gv) + ".")
-	writeGroupClient(cs.newFile(pass, w, gv.PkgName+"_client.go"), cs, gv)
+	writeGroupClient(cs.newFile(pass, w, gv.Dir+"_client.go"), cs, gv)
 	for _, ct := range gv.Types {
 		writeTypeClient(cs.newFile(pass, w, strings.ToLower(ct.Kind)+".go"), cs, gv, ct)
 	}

@@ -172,9 +172,11 @@ func (b *builder) inThisModule(err error, v *version) error {
 	return diag.Errorf(v.typ.Pos, "%s (written in %s, a type of another module that %s includes)", e.Msg, moduleFile(e.Pos), v.typ.Name)
 }
 
-// checkFormats refuses the formats kube-apiserver would drop from the
-// schema (with a warning) at the oldest version it may run beside: such a
-// format would validate nothing.
+// checkFormats warns at the formats kube-apiserver does not validate at the
+// oldest version it may run beside (apiextensions' own list, by schema type:
+// "cidr" on an array is one): kube-apiserver takes the CRD with a warning and
+// checks nothing for them, and controller-gen writes them, so the CRD is
+// written as controller-gen writes it.
 func (b *builder) checkFormats(s *spec.Schema, path string) {
 	if s == nil {
 		return
@@ -184,7 +186,7 @@ func (b *builder) checkFormats(s *spec.Schema, path string) {
 		if !b.inModule(pos) {
 			pos, detail = b.foreign(path, pos, "")
 		}
-		b.errorf(pos, "format %q is not one a CRD schema knows%s; use a pattern or a CEL rule", format, detail)
+		b.pass.Warn(pos, "format %q%s is not one kube-apiserver validates on type %s: the CRD keeps it, as controller-gen writes it, and kube-apiserver checks nothing for it; use a pattern or a CEL rule", format, detail, schemaTypeName(s))
 	}
 	for name, p := range s.Properties {
 		b.checkFormats(&p, path+".properties["+name+"]")
@@ -195,6 +197,15 @@ func (b *builder) checkFormats(s *spec.Schema, path string) {
 	if s.AdditionalProperties != nil {
 		b.checkFormats(s.AdditionalProperties.Schema, path+".additionalProperties")
 	}
+}
+
+// schemaTypeName names a schema's type for a message: "string", "array", or
+// "(none)".
+func schemaTypeName(s *spec.Schema) string {
+	if len(s.Type) == 1 {
+		return s.Type[0]
+	}
+	return "(none)"
 }
 
 func joinPath(base, rel string) string {

@@ -297,13 +297,17 @@ func PluralExceptions(s model.Settings) map[string]string {
 
 // groupVersion reads a package's group version, and the groups client-gen
 // and register-gen give it where they decide otherwise: client-gen takes a
-// package without +groupName to be <group>/<version> (its parent
-// directory), register-gen reads its own +k8s:register-gen=<group>.
+// package without +groupName in its doc.go (gengo reads package tags there
+// only) to be <group>/<version> (its parent directory), register-gen reads
+// its own +k8s:register-gen=<group>.
 func groupVersion(pkg *model.Package) model.GroupVersion {
 	gv := model.GroupVersion{Version: pkg.Name, PackageVersion: pkg.Name, ClientGroup: path.Base(path.Dir(pkg.Path))}
+	if ms := markers.GroupName.Markers(pkg.GengoMarkers()); len(ms) > 0 {
+		gv.ClientGroup = ms[0].Value // apidefinitions.GroupNameForPackage: the first
+	}
 	if m, ok := markers.GroupName.Marker(pkg.Markers); ok {
 		gv.Group, gv.HasGroup, gv.GroupPos = m.Value, true, m.Pos
-		gv.ClientGroup, gv.RegisterGroup = m.Value, m.Value
+		gv.RegisterGroup = m.Value
 	} else if m, ok := markers.K8sRegisterGen.Marker(pkg.Markers); ok && m.Value != "" && m.Value != "true" && m.Value != "package" {
 		gv.RegisterGroup = m.Value
 	}

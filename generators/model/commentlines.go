@@ -35,6 +35,23 @@ func (c *Comments) SecondClosestCommentLines(pos token.Pos) []CommentLine {
 	return file.positionedLines(file.byEndLine[file.fset.Position(closest.Pos()).Line-2])
 }
 
+// SecondClosestMarkers are the markers, read for target, of the comment
+// group that ends one blank line above the closest one: controller-gen reads
+// a type's markers there as well as in its doc (kubebuilder's
+// "// +kubebuilder:object:root=true", a blank line, then the doc).
+func (c *Comments) SecondClosestMarkers(pos token.Pos, target markers.Target) markers.Set {
+	file, closest := c.groupAbove(pos)
+	if closest == nil {
+		return nil
+	}
+	group := file.byEndLine[file.fset.Position(closest.Pos()).Line-2]
+	if group == nil {
+		return nil
+	}
+	set, _ := file.Markers(group, target)
+	return set
+}
+
 // MarkersAbove returns the markers of the comment above the declaration at
 // pos read for target, with their problems, for the generators that read
 // the comments of declarations the load does not read markers of (a

@@ -20,9 +20,9 @@ type GroupVersion struct {
 	GroupPos token.Position
 	// Version is +versionName's value, else the package name.
 	Version string
-	// ClientGroup is the group client-gen generates clients for: +groupName,
-	// else the package's parent directory (client-gen's <group>/<version>
-	// layout). RegisterGroup is register-gen's GroupName: +groupName, else a
+	// ClientGroup is the group client-gen generates clients for: +groupName
+	// in doc.go (gengo reads package tags there only), else the package's
+	// parent directory (client-gen's <group>/<version> layout). RegisterGroup is register-gen's GroupName: +groupName, else a
 	// +k8s:register-gen=<group> value ("" for none).
 	ClientGroup, RegisterGroup string
 	// PackageVersion is the version client-gen and register-gen give the

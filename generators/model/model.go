@@ -7,6 +7,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"reflect"
 	"strings"
 
@@ -65,7 +66,9 @@ type Package struct {
 	Info  *types.Info
 	// Syntax holds the parsed hand-written files, sorted by file name.
 	Syntax []*ast.File
-	// Markers are read from the comments above the package clause of every file.
+	// Markers are read from the comments above the package clause of every file
+	// (as controller-gen reads package markers; code-generator's tools read
+	// doc.go's only: GengoMarkers).
 	Markers markers.Set
 	// NamedTypes are the package's top-level named types, in source order.
 	NamedTypes []*Type
@@ -75,6 +78,20 @@ type Package struct {
 	// header. They were left out of type checking so that stale output never
 	// breaks a load.
 	GeneratedFiles []string
+}
+
+// GengoMarkers are the package markers the code-generator tools read: gengo
+// takes a package's tags (+groupName, +groupGoName, +k8s:*-gen) from its
+// doc.go only, so the same marker in groupversion_info.go is controller-gen's
+// (crd, object) and not client-gen's.
+func (p *Package) GengoMarkers() markers.Set {
+	var out markers.Set
+	for _, m := range p.Markers {
+		if filepath.Base(m.Pos.Filename) == "doc.go" {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // Type is one top-level named type declaration.

@@ -88,7 +88,7 @@ func (b *builder) define(obj *types.TypeName) *definition {
 // property per field, or, for the method forms, only its description,
 // validations and extensions.
 func (b *builder) typeSchema(obj *types.TypeName, f form) *schema {
-	c := b.g.typeComment(obj)
+	c := b.typeComment(obj)
 	s := &schema{Go: obj.Type(), Pos: c.Pos, Description: b.typeDescription(obj, c)}
 	validation := b.kubeOpenAPIValidation(c)
 	s.Checks = validation.SchemaProps
@@ -229,7 +229,7 @@ func (b *builder) inlineTypeMarkers(s *schema, t types.Type) {
 	if !ok || named.Obj().Pkg() == nil {
 		return
 	}
-	c := b.g.typeComment(named.Obj())
+	c := b.typeComment(named.Obj())
 	own := &schema{Go: t, Pos: c.Pos}
 	b.applyMarkers(own, c.Markers, map[string]markers.Marker{})
 	for _, ext := range b.extensionsFrom(c) {
@@ -405,7 +405,7 @@ func (b *builder) typeDescription(obj *types.TypeName, c comment) string {
 			break
 		}
 		obj = base.Obj()
-		doc = crdDescription(b.g.typeComment(obj).Doc)
+		doc = crdDescription(b.typeComment(obj).Doc)
 	}
 	return doc
 }
@@ -429,7 +429,7 @@ func (b *builder) addNamedTypeDoc(s *schema, t types.Type, doc string) string {
 		if _, isStruct := named.Underlying().(*types.Struct); isStruct {
 			return doc
 		}
-		c := b.g.typeComment(named.Obj())
+		c := b.typeComment(named.Obj())
 		if first {
 			for _, ext := range b.extensionsFrom(c) {
 				if _, has := s.extension(ext.Key); !has {

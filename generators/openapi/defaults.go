@@ -67,7 +67,7 @@ func (b *builder) behind(t types.Type, set *markers.Set, path *string) types.Typ
 		return u.Elem()
 	case *types.Named:
 		if u.Obj().Pkg() != nil {
-			*set = b.g.typeComment(u.Obj()).Markers
+			*set = b.typeComment(u.Obj()).Markers
 			*path = u.Obj().Pkg().Path()
 		}
 		if ptr, ok := u.Underlying().(*types.Pointer); ok {

@@ -181,7 +181,7 @@ func (b *builder) unions(t types.Type) []any {
 	if st == nil {
 		return nil
 	}
-	if named, ok := types.Unalias(t).(*types.Named); ok && markers.Union.Has(b.g.typeComment(named.Obj()).Markers) {
+	if named, ok := types.Unalias(t).(*types.Named); ok && markers.Union.Has(b.typeComment(named.Obj()).Markers) {
 		out = append(out, b.unionStruct(named, st).value())
 	}
 	for _, field := range model.FieldsOf(st) {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"go/types"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -111,6 +112,20 @@ func newGeneration(universe *model.Universe) *generation {
 // typeComment is the doc comment of a named type, as gengo reads it.
 func (g *generation) typeComment(obj *types.TypeName) comment {
 	return g.comments.Of(obj.Pos(), markers.OnType)
+}
+
+// typeComment is the comment of a named type as the builder's tool reads
+// it: gengo's doc comment for openapi-gen; in a CRD, controller-gen's, whose
+// markers also come from the comment block one blank line above the doc
+// (frr-k8s: "//+structType=atomic", a blank line, then SecretReference's doc).
+func (b *builder) typeComment(obj *types.TypeName) comment {
+	c := b.g.typeComment(obj)
+	if b.crd {
+		if second := b.g.comments.SecondClosestMarkers(obj.Pos(), markers.OnType); len(second) > 0 {
+			c.Markers = slices.Concat(second, c.Markers)
+		}
+	}
+	return c
 }
 
 func run(pass *gen.Pass, options Options) error {

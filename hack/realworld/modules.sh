@@ -29,7 +29,8 @@
 
 MODULES="metrics kube-aggregator snapshotter cert-manager kueue kuberay flux-source gateway-api cluster-api prometheus-operator
 	apiextensions sample-apiserver sample-controller kube-scheduler descheduler network-policy-api mcs-api nfd
-	inference-extension istio jobset trainer velero kyverno flux-kustomize"
+	inference-extension istio jobset trainer velero kyverno flux-kustomize
+	frr-k8s kwok katib envoy-gateway whereabouts kubelet flux-helm kube-proxy"
 
 
 reset_module() {
@@ -262,6 +263,70 @@ mod_flux_kustomize() { # fluxcd kustomize-controller/api: the main module's Make
 	M_GENS=deepcopy,crd
 	M_CRD_PKGS=$M_PKGS M_CRD_SHIPPED=github.com/fluxcd/kustomize-controller@v1.9.6:config/crd/bases
 	M_CG_OPTS=crd:crdVersions=v1 M_MG_FLAGS=--crd-versions=v1
+}
+
+mod_frr_k8s() { # metallb frr-k8s: Makefile controller-gen object + crd (paths=./...), hack/update-codegen.sh client-gen --clientset-name versioned, lister-gen, informer-gen (no applyconfig)
+	M_MOD=github.com/metallb/frr-k8s M_VER=v0.0.21 M_KIND=both M_DC_TOOL=controller-gen
+	M_PKGS="api/v1beta1"
+	M_GENS=deepcopy,crd,client
+	M_CRD_PKGS=$M_PKGS M_CRD_SHIPPED=$M_MOD@$M_VER:config/crd/bases M_CG_OPTS=crd
+	M_CLIENT_PKGS=$M_PKGS M_APPLY=0 M_MG_FLAGS=--with-applyconfig=false
+	M_SHIPPED_CLIENT=pkg/client M_SHIPPED_MAP=clientset/versioned=clientset,informers/externalversions=informers
+}
+
+mod_kwok() { # sigs.k8s.io/kwok: hack/update-codegen.sh deepcopy-gen (4 dirs), defaulter-gen (the 3 versioned), conversion-gen (internalversion), client-gen --clientset-name versioned --plural-exceptions=Logs:Logs,ClusterLogs:ClusterLogs (no listers, informers, applyconfig); hack/update-controllergen.sh crd:allowDangerousTypes=true on pkg/apis/v1alpha1
+	M_MOD=sigs.k8s.io/kwok M_VER=v0.8.0 M_KIND=both
+	M_PKGS="pkg/apis/internalversion pkg/apis/v1alpha1 pkg/apis/config/v1alpha1 pkg/apis/action/v1alpha1"
+	M_GENS=deepcopy,defaults,conversion,crd,client
+	M_CRD_PKGS="pkg/apis/v1alpha1" M_CRD_SHIPPED=$M_MOD@$M_VER:kustomize/crd/bases M_CG_OPTS=crd:allowDangerousTypes=true
+	M_CLIENT_PKGS="pkg/apis/v1alpha1" M_APPLY=0 M_WATCH=0 M_CLIENT_FLAGS=--plural-exceptions=Logs:Logs,ClusterLogs:ClusterLogs
+	M_MG_FLAGS="--allow-dangerous-types --with-watch=false --with-applyconfig=false --plural-exceptions=Logs:Logs,ClusterLogs:ClusterLogs"
+	M_SHIPPED_CLIENT=pkg/client M_SHIPPED_MAP=clientset/versioned=clientset
+}
+
+mod_katib() { # kubeflow katib: hack/update-codegen.sh (go generate): kube_codegen.sh gen_helpers on pkg/apis/config, gen_client --with-watch --with-applyconfig on pkg/apis/controller (output pkg/client/controller); its CRDs are hand-written YAML (no controller-gen)
+	M_MOD=github.com/kubeflow/katib M_VER=v0.19.0 M_KIND=cg
+	M_PKGS="pkg/apis/config/v1beta1 pkg/apis/controller/common/v1beta1 pkg/apis/controller/experiments/v1beta1
+	        pkg/apis/controller/suggestions/v1beta1 pkg/apis/controller/trials/v1beta1"
+	M_GENS=deepcopy,client
+	M_CLIENT_PKGS="pkg/apis/controller/experiments/v1beta1 pkg/apis/controller/suggestions/v1beta1 pkg/apis/controller/trials/v1beta1"
+	M_SHIPPED_CLIENT=pkg/client/controller M_SHIPPED_MAP=clientset/versioned=clientset,informers/externalversions=informers
+}
+
+mod_envoy_gateway() { # envoyproxy/gateway api/v1alpha1: tools/make/kube.mk controller-gen object + crd:allowDangerousTypes=true (CRDs shipped as helm templates: not compared); no client (it uses controller-runtime's)
+	M_MOD=github.com/envoyproxy/gateway M_VER=v1.9.1 M_KIND=kb M_DC_TOOL=controller-gen
+	M_PKGS="api/v1alpha1"
+	M_GENS=deepcopy,crd
+	M_CRD_PKGS=$M_PKGS M_CG_OPTS=crd:allowDangerousTypes=true M_MG_FLAGS=--allow-dangerous-types
+}
+
+mod_whereabouts() { # k8snetworkplumbingwg/whereabouts: hack/generate-code.sh controller-gen object crd:crdVersions=v1 (paths=./...), hack/update-codegen.sh kube_codegen.sh gen_client --with-watch (no applyconfig; output pkg/generated); doc.go has +k8s:deepcopy-gen=package,register
+	M_MOD=github.com/k8snetworkplumbingwg/whereabouts M_VER=v0.9.2 M_KIND=both M_DC_TOOL=controller-gen
+	M_PKGS="pkg/api/whereabouts.cni.cncf.io/v1alpha1"
+	M_GENS=deepcopy,crd,client
+	M_CRD_PKGS=$M_PKGS M_CRD_SHIPPED=$M_MOD@$M_VER:doc/crds M_CG_OPTS=crd:crdVersions=v1
+	M_CLIENT_PKGS=$M_PKGS M_APPLY=0 M_MG_FLAGS="--crd-versions=v1 --with-applyconfig=false"
+	M_SHIPPED_CLIENT=pkg/generated M_SHIPPED_MAP=clientset/versioned=clientset,informers/externalversions=informers
+}
+
+mod_kubelet() { # k8s.io/kubelet (component config and the credential provider API): kubernetes' hack/update-codegen.sh deepcopy-gen, openapi-gen (model names in-package), conversion-gen and defaulter-gen on the +k8s:*-gen dirs; no client
+	M_MOD=k8s.io/kubelet M_VER=v0.37.2 M_KIND=cg
+	M_PKGS="config/v1 config/v1alpha1 config/v1beta1 pkg/apis/credentialprovider pkg/apis/credentialprovider/v1
+	        pkg/apis/credentialprovider/v1alpha1 pkg/apis/credentialprovider/v1beta1"
+	M_GENS=deepcopy,openapi,conversion,defaults
+}
+
+mod_flux_helm() { # fluxcd helm-controller/api: the main module's Makefile: cd api; controller-gen object, controller-gen crd:crdVersions=v1; no client
+	M_MOD=github.com/fluxcd/helm-controller/api M_VER=v1.6.5 M_KIND=kb M_DC_TOOL=controller-gen
+	M_PKGS="v2 v2beta1 v2beta2"
+	M_GENS=deepcopy,crd
+	M_CRD_PKGS=$M_PKGS M_CG_OPTS=crd:crdVersions=v1 M_MG_FLAGS=--crd-versions=v1
+}
+
+mod_kube_proxy() { # k8s.io/kube-proxy config/v1alpha1 (component config): kubernetes' hack/update-codegen.sh deepcopy-gen, openapi-gen (model names in-package); no client
+	M_MOD=k8s.io/kube-proxy M_VER=v0.37.2 M_KIND=cg
+	M_PKGS="config/v1alpha1"
+	M_GENS=deepcopy,openapi
 }
 
 HOLDOUT_MODULES=""
