@@ -109,30 +109,12 @@ type Recording struct {
 // what a recording's answers depend on, so that a change of the CRDs
 // metagen writes shows as a stale recording.
 func SchemaDigest(crds []*apiextensionsv1.CustomResourceDefinition) string {
-	var strip func(*apiextensionsv1.JSONSchemaProps)
-	strip = func(s *apiextensionsv1.JSONSchemaProps) {
-		s.Description = ""
-		for k, p := range s.Properties {
-			strip(&p)
-			s.Properties[k] = p
-		}
-		if s.Items != nil && s.Items.Schema != nil {
-			strip(s.Items.Schema)
-		}
-		if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
-			strip(s.AdditionalProperties.Schema)
-		}
-	}
 	sorted := slices.Clone(crds)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Name < sorted[j].Name })
 	h := sha256.New()
 	for _, crd := range sorted {
 		crd = crd.DeepCopy()
-		for _, v := range crd.Spec.Versions {
-			if v.Schema != nil && v.Schema.OpenAPIV3Schema != nil {
-				strip(v.Schema.OpenAPIV3Schema)
-			}
-		}
+		EachSchema(crd, func(s *apiextensionsv1.JSONSchemaProps) { s.Description = "" })
 		h.Write(mustJSON(crd.Spec))
 	}
 	return hex.EncodeToString(h.Sum(nil))
@@ -218,6 +200,30 @@ func Resources(crds []*apiextensionsv1.CustomResourceDefinition) map[string]Reso
 	return out
 }
 
+// EachSchema calls fn on every schema of crd's versions, each before the
+// schemas under it (properties, items, additional properties), in place.
+func EachSchema(crd *apiextensionsv1.CustomResourceDefinition, fn func(*apiextensionsv1.JSONSchemaProps)) {
+	var walk func(*apiextensionsv1.JSONSchemaProps)
+	walk = func(s *apiextensionsv1.JSONSchemaProps) {
+		fn(s)
+		for k, p := range s.Properties {
+			walk(&p)
+			s.Properties[k] = p
+		}
+		if s.Items != nil && s.Items.Schema != nil {
+			walk(s.Items.Schema)
+		}
+		if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
+			walk(s.AdditionalProperties.Schema)
+		}
+	}
+	for i := range crd.Spec.Versions {
+		if v := crd.Spec.Versions[i].Schema; v != nil && v.OpenAPIV3Schema != nil {
+			walk(v.OpenAPIV3Schema)
+		}
+	}
+}
+
 // Permissive is crd without value validations: no CEL rules, patterns,
 // lengths, enums, formats or bounds (required fields stay: a map list's
 // keys must be), so that the objects
@@ -225,29 +231,13 @@ func Resources(crds []*apiextensionsv1.CustomResourceDefinition) map[string]Reso
 // returns (as a cluster holds objects stored before a rule existed).
 func Permissive(crd *apiextensionsv1.CustomResourceDefinition) *apiextensionsv1.CustomResourceDefinition {
 	crd = crd.DeepCopy()
-	var strip func(*apiextensionsv1.JSONSchemaProps)
-	strip = func(s *apiextensionsv1.JSONSchemaProps) {
+	EachSchema(crd, func(s *apiextensionsv1.JSONSchemaProps) {
 		s.XValidations = nil
 		s.Pattern, s.Format, s.Enum = "", "", nil
 		s.MinLength, s.MaxLength, s.MinItems, s.MaxItems, s.MinProperties, s.MaxProperties = nil, nil, nil, nil, nil, nil
 		s.Minimum, s.Maximum, s.ExclusiveMinimum, s.ExclusiveMaximum = nil, nil, false, false
 		s.OneOf, s.AnyOf, s.AllOf, s.Not = nil, nil, nil, nil
-		for k, p := range s.Properties {
-			strip(&p)
-			s.Properties[k] = p
-		}
-		if s.Items != nil && s.Items.Schema != nil {
-			strip(s.Items.Schema)
-		}
-		if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
-			strip(s.AdditionalProperties.Schema)
-		}
-	}
-	for i := range crd.Spec.Versions {
-		if v := crd.Spec.Versions[i].Schema; v != nil && v.OpenAPIV3Schema != nil {
-			strip(v.OpenAPIV3Schema)
-		}
-	}
+	})
 	return crd
 }
 

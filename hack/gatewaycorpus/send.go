@@ -9,6 +9,7 @@ import (
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	apiextensionsclient "k8s.io/apiextensions-apiserver/pkg/client/clientset/clientset"
+	apiextensionsv1client "k8s.io/apiextensions-apiserver/pkg/client/clientset/clientset/typed/apiextensions/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
@@ -164,6 +165,32 @@ func Seed(ctx context.Context, client dynamic.Interface, resources map[string]Re
 	return nil
 }
 
+// CreateOrReplaceCRD creates crd, or replaces the CRD of its name, retrying
+// while the server is not ready for it; an Invalid answer ends it.
+func CreateOrReplaceCRD(ctx context.Context, client apiextensionsv1client.CustomResourceDefinitionInterface, crd *apiextensionsv1.CustomResourceDefinition) error {
+	var last error
+	err := wait.PollUntilContextTimeout(ctx, 200*time.Millisecond, 60*time.Second, true, func(ctx context.Context) (bool, error) {
+		current, err := client.Get(ctx, crd.Name, metav1.GetOptions{})
+		switch {
+		case apierrors.IsNotFound(err):
+			_, err = client.Create(ctx, crd, metav1.CreateOptions{})
+		case err == nil:
+			update := crd.DeepCopy()
+			update.ResourceVersion = current.ResourceVersion
+			_, err = client.Update(ctx, update, metav1.UpdateOptions{})
+		}
+		last = err
+		return err == nil || apierrors.IsInvalid(err), nil
+	})
+	if err == nil {
+		err = last
+	}
+	if err != nil {
+		return fmt.Errorf("applying %s: %w", crd.Name, err)
+	}
+	return nil
+}
+
 // probeField is the field the probes carry: Permissive CRDs keep unknown
 // fields under spec, the CRDs metagen writes do not, so a strict dry-run
 // create of an object with it says which of the two a kind is served with.
@@ -185,25 +212,8 @@ func ApplyCRDs(ctx context.Context, cfg *rest.Config, crds []*apiextensionsv1.Cu
 				crd.Spec.Versions[i].Schema.OpenAPIV3Schema.Properties["spec"] = spec
 			}
 		}
-		var last error
-		err := wait.PollUntilContextTimeout(ctx, 200*time.Millisecond, 60*time.Second, true, func(ctx context.Context) (bool, error) {
-			current, err := client.Get(ctx, crd.Name, metav1.GetOptions{})
-			switch {
-			case apierrors.IsNotFound(err):
-				_, err = client.Create(ctx, crd, metav1.CreateOptions{})
-			case err == nil:
-				update := crd.DeepCopy()
-				update.ResourceVersion = current.ResourceVersion
-				_, err = client.Update(ctx, update, metav1.UpdateOptions{})
-			}
-			last = err
-			return err == nil || apierrors.IsInvalid(err), nil
-		})
-		if err == nil {
-			err = last
-		}
-		if err != nil {
-			return fmt.Errorf("applying %s: %w", crd.Name, err)
+		if err := CreateOrReplaceCRD(ctx, client, crd); err != nil {
+			return err
 		}
 	}
 	dyn := dynamic.NewForConfigOrDie(cfg)

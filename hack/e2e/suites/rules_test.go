@@ -31,6 +31,7 @@ import (
 	"github.com/metagen-dev/metagen/examples/routes/routestest"
 	routesv1 "github.com/metagen-dev/metagen/examples/routes/v1"
 	"github.com/metagen-dev/metagen/hack/e2e/e2eenv"
+	"github.com/metagen-dev/metagen/hack/gatewaycorpus"
 	"github.com/metagen-dev/metagen/metagentest"
 	"github.com/metagen-dev/metagen/schema/lifecycle"
 	"github.com/metagen-dev/metagen/server"
@@ -216,23 +217,7 @@ func readRoutesCRD(t *testing.T) *apiextensionsv1.CustomResourceDefinition {
 // withoutRules is crd without any x-kubernetes-validations.
 func withoutRules(crd *apiextensionsv1.CustomResourceDefinition) *apiextensionsv1.CustomResourceDefinition {
 	crd = crd.DeepCopy()
-	var strip func(*apiextensionsv1.JSONSchemaProps)
-	strip = func(s *apiextensionsv1.JSONSchemaProps) {
-		s.XValidations = nil
-		for k, p := range s.Properties {
-			strip(&p)
-			s.Properties[k] = p
-		}
-		if s.Items != nil && s.Items.Schema != nil {
-			strip(s.Items.Schema)
-		}
-		if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
-			strip(s.AdditionalProperties.Schema)
-		}
-	}
-	for i := range crd.Spec.Versions {
-		strip(crd.Spec.Versions[i].Schema.OpenAPIV3Schema)
-	}
+	gatewaycorpus.EachSchema(crd, func(s *apiextensionsv1.JSONSchemaProps) { s.XValidations = nil })
 	return crd
 }
 
@@ -242,26 +227,14 @@ func withoutRules(crd *apiextensionsv1.CustomResourceDefinition) *apiextensionsv
 func applyRoutesCRD(t *testing.T, cfg *rest.Config, crd *apiextensionsv1.CustomResourceDefinition) {
 	t.Helper()
 	client := apiextensionsclient.NewForConfigOrDie(cfg).ApiextensionsV1().CustomResourceDefinitions()
-	err := wait.PollUntilContextTimeout(t.Context(), 200*time.Millisecond, 60*time.Second, true, func(ctx context.Context) (bool, error) {
-		current, err := client.Get(ctx, crd.Name, metav1.GetOptions{})
-		switch {
-		case apierrors.IsNotFound(err):
-			_, err = client.Create(ctx, crd, metav1.CreateOptions{})
-		case err == nil:
-			update := crd.DeepCopy()
-			update.ResourceVersion = current.ResourceVersion
-			_, err = client.Update(ctx, update, metav1.UpdateOptions{})
-		}
-		return err == nil, nil
-	})
-	if err != nil {
-		t.Fatalf("applying %s: %v", crd.Name, err)
+	if err := gatewaycorpus.CreateOrReplaceCRD(t.Context(), client, crd); err != nil {
+		t.Fatal(err)
 	}
 	ruled := len(crd.Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"].XValidations) > 0
 	probe := toUnstructured(t, routestest.Scheme(), routestest.Route("probe", func(r *routesv1.Route) { r.Spec.Backend = nil }))
 	probe.SetNamespace("default")
 	routes := dynamic.NewForConfigOrDie(cfg).Resource(routesResource).Namespace("default")
-	err = wait.PollUntilContextTimeout(t.Context(), 200*time.Millisecond, 60*time.Second, true, func(ctx context.Context) (bool, error) {
+	err := wait.PollUntilContextTimeout(t.Context(), 200*time.Millisecond, 60*time.Second, true, func(ctx context.Context) (bool, error) {
 		_, err := routes.Create(ctx, probe, metav1.CreateOptions{DryRun: []string{metav1.DryRunAll}})
 		return ruled == apierrors.IsInvalid(err) && (err == nil || apierrors.IsInvalid(err)), nil
 	})
