@@ -2,14 +2,14 @@ package markers
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/metagen-dev/metagen/internal/testfile"
 )
 
 // markerNameLiterals lists the string literals in the non-test Go files
@@ -19,24 +19,8 @@ func markerNameLiterals(t *testing.T, root string) []string {
 	t.Helper()
 	names := longestFirst()
 	var found []string
-	fset := token.NewFileSet()
-	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if d.Name() == "testdata" || filepath.Base(path) == "markers" && filepath.Dir(path) == root {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		file, err := parser.ParseFile(fset, path, nil, 0)
-		if err != nil {
-			return err
-		}
+	skipMarkers := func(dir string) bool { return filepath.Base(dir) == "markers" && filepath.Dir(dir) == root }
+	testfile.ParseGoFiles(t, root, skipMarkers, func(fset *token.FileSet, file *ast.File) {
 		ast.Inspect(file, func(n ast.Node) bool {
 			lit, ok := n.(*ast.BasicLit)
 			if !ok || lit.Kind != token.STRING {
@@ -51,11 +35,7 @@ func markerNameLiterals(t *testing.T, root string) []string {
 			}
 			return true
 		})
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	sort.Strings(found)
 	return found
 }

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/metagen-dev/metagen/internal/testfile"
 )
 
 // structOf type-checks src (a file of package p) and returns the struct
@@ -107,33 +109,12 @@ func TestFieldsOf(t *testing.T) {
 // key looked up by a literal (.Get("json"), .Lookup("protobuf") …).
 func structTagReads(t *testing.T, root string, skipDir func(path string) bool) []string {
 	t.Helper()
-	fset := token.NewFileSet()
 	var found []string
-	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if d.Name() == "testdata" || skipDir(path) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		file, err := parser.ParseFile(fset, path, nil, 0)
-		if err != nil {
-			return err
-		}
+	testfile.ParseGoFiles(t, root, skipDir, func(fset *token.FileSet, file *ast.File) {
 		for _, decl := range file.Decls {
 			found = append(found, tagReadsIn(fset, decl)...)
 		}
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	return found
 }
 
