@@ -104,7 +104,9 @@ func (cs *clientset) applyConfigPkg(gv *groupVersion) where {
 	if cs.acOnly {
 		return cs.applyConfigRoot().sub(acGroupDir(gv.Pkg.Path), gv.Version)
 	}
-	return cs.applyConfigRoot().sub(gv.PkgName+"/"+gv.Version, gv.Version)
+	// applyconfiguration-gen names the directory after the API package's
+	// path (its group directory lowercased), as typed/ and listers/ are.
+	return cs.applyConfigRoot().sub(gv.Dir+"/"+gv.Version, gv.Version)
 }
 
 // hasApplyConfigurations reports whether any type of the clientset has an

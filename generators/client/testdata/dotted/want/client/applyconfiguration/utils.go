@@ -4,7 +4,7 @@ package applyconfiguration
 
 import (
 	internal "github.com/metagen-dev/metagen/generators/client/testdata/dotted/client/applyconfiguration/internal"
-	acpoolsexamplecomv1 "github.com/metagen-dev/metagen/generators/client/testdata/dotted/client/applyconfiguration/poolsexamplecom/v1"
+	acpoolsexamplecomv1 "github.com/metagen-dev/metagen/generators/client/testdata/dotted/client/applyconfiguration/pools.example.com/v1"
 	poolsexamplecomv1 "github.com/metagen-dev/metagen/generators/client/testdata/dotted/pools.example.com/v1"
 	runtime "k8s.io/apimachinery/pkg/runtime"
 	schema "k8s.io/apimachinery/pkg/runtime/schema"

@@ -4,7 +4,7 @@ package v1
 
 import (
 	"context"
-	acpoolsexamplecomv1 "github.com/metagen-dev/metagen/generators/client/testdata/dotted/client/applyconfiguration/poolsexamplecom/v1"
+	acpoolsexamplecomv1 "github.com/metagen-dev/metagen/generators/client/testdata/dotted/client/applyconfiguration/pools.example.com/v1"
 	scheme "github.com/metagen-dev/metagen/generators/client/testdata/dotted/client/clientset/scheme"
 	poolsexamplecomv1 "github.com/metagen-dev/metagen/generators/client/testdata/dotted/pools.example.com/v1"
 	lifecycle "github.com/metagen-dev/metagen/schema/lifecycle"

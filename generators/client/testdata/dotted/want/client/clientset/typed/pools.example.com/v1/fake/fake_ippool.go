@@ -4,7 +4,7 @@ package fake
 
 import (
 	"context"
-	acpoolsexamplecomv1 "github.com/metagen-dev/metagen/generators/client/testdata/dotted/client/applyconfiguration/poolsexamplecom/v1"
+	acpoolsexamplecomv1 "github.com/metagen-dev/metagen/generators/client/testdata/dotted/client/applyconfiguration/pools.example.com/v1"
 	typedpoolsexamplecomv1 "github.com/metagen-dev/metagen/generators/client/testdata/dotted/client/clientset/typed/pools.example.com/v1"
 	poolsexamplecomv1 "github.com/metagen-dev/metagen/generators/client/testdata/dotted/pools.example.com/v1"
 	lifecycle "github.com/metagen-dev/metagen/schema/lifecycle"
