@@ -123,12 +123,12 @@ func (b *builder) inModule(pos token.Position) bool {
 
 // addFieldMarkerValidation applies the validation markers of a field, and
 // those on the named non-struct types behind it, which apply wherever the
-// type is used. The field's own markers win.
+// type is used. In a CRD the field's markers are flattened over its type's
+// as controller-gen flattens them (applyLayers: a keyword both set
+// differently is kept twice, in allOf); in openapi-gen's definitions the
+// field's own markers win.
 func (b *builder) addFieldMarkerValidation(s *schema, c comment, t types.Type) {
-	applied := map[string]markers.Marker{}
-	for _, set := range append([]markers.Set{c.Markers}, b.namedTypeMarkers(t)...) {
-		b.applyMarkers(s, set, applied)
-	}
+	b.applyLayers(s, append(baseFirst(b.namedTypeMarkers(t)), c.Markers))
 	b.applyKubebuilderDefault(s, c)
 	if b.crd && markers.K8sRequired.Has(c.Markers) {
 		b.requireNonEmpty(s, t)
@@ -184,10 +184,14 @@ func (b *builder) requireNonEmpty(s *schema, t types.Type) {
 // used, as controller-gen inlines the type's schema there. openapi-gen
 // writes only the type and format of an element, so compat does not.
 func (b *builder) addElementMarkerValidation(s *schema, t types.Type) {
-	applied := map[string]markers.Marker{}
-	for _, set := range b.namedTypeMarkers(t) {
-		b.applyMarkers(s, set, applied)
-	}
+	b.applyLayers(s, baseFirst(b.namedTypeMarkers(t)))
+}
+
+// baseFirst reverses the nearest-first sets of namedTypeMarkers.
+func baseFirst(nearestFirst []markers.Set) []markers.Set {
+	out := slices.Clone(nearestFirst)
+	slices.Reverse(out)
+	return out
 }
 
 // namedTypeMarkers are the markers of the named non-struct types behind t,
@@ -345,6 +349,18 @@ func (b *builder) applyKeyword(s *schema, keyword string, m, shown markers.Marke
 		b.refused(m)
 		return
 	}
+	if keyword == "x-kubernetes-int-or-string" && b.crd && refersToIntOrString(s) {
+		// A CRD keeps the reference, as controller-gen does: the type's
+		// schema (Quantity's pattern) is flattened with the field's.
+		s.setExtension(keyword, true)
+		return
+	}
+	if typ, ok := m.Typed.(string); ok && keyword == "type" && b.crd && s.Ref != nil && schemaType(s) == typ {
+		// The type the referred schema has already: a CRD keeps the
+		// reference (and the struct's properties), as controller-gen does.
+		s.Type = []string{typ}
+		return
+	}
 	setKeyword(s, keyword, m)
 	if err := checkKeywordType(s, keyword); err != nil {
 		b.errorf(shown.Pos, "%s: %v", shown, err)
@@ -456,6 +472,21 @@ func overrideType(s *schema, typ string) {
 	if typ != "array" {
 		s.Items = nil
 	}
+}
+
+// refersToIntOrString reports a reference to a type a CRD describes as an
+// integer or a string (Quantity, IntOrString).
+func refersToIntOrString(s *schema) bool {
+	if s.Ref == nil || s.Ref.Type == nil {
+		return false
+	}
+	special, ok := specialSchemas[goPath(s.Ref.Type)]
+	if !ok {
+		return false
+	}
+	own := special()
+	_, has := own.Extensions.GetBool("x-kubernetes-int-or-string")
+	return has
 }
 
 // intOrString makes the schema accept an integer or a string, as
