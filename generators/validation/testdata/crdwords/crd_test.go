@@ -166,6 +166,8 @@ var corpus = []struct {
 	{"declared-base type, base enum", func(w *Widget) { w.Spec.Header = "Nope" }},
 	{"declared-base type, base pattern", func(w *Widget) { w.Spec.Header = "A:b" }},
 	{"declared-base type, base min length", func(w *Widget) { w.Spec.Headers = []HTTPHeader{"X-Abc", ""} }},
+	{"declared-base type, no allOf branch holds", func(w *Widget) { w.Spec.Headers = []HTTPHeader{"abcdefghij"} }},
+	{"declared-base type, own pattern (allOf), base length", func(w *Widget) { w.Spec.Header = "accept" }},
 	{"many at once", func(w *Widget) {
 		w.Spec.Count, w.Spec.Ratio, w.Spec.Step, w.Spec.Code, w.Spec.Speed = 0, 2, 3, "", "no"
 		w.Spec.Owner, w.Spec.Alias, w.Spec.Nick = nil, "", ""

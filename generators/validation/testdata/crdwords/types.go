@@ -139,8 +139,11 @@ type Header string
 
 // HTTPHeader is declared as Header: controller-gen's schema of it refers
 // to Header's and flattens both, so Header's bounds hold on it; its own
-// MaxLength replaces Header's.
+// MaxLength and Header's both hold (the CRD keeps both, in allOf), its own
+// pattern too, and Header's enum is kept over its own.
 // +kubebuilder:validation:MaxLength=5
+// +kubebuilder:validation:Pattern=`^[A-Z]`
+// +kubebuilder:validation:Enum=Accept;X-Abc;A:b;"";Other
 type HTTPHeader Header
 
 // Limit is a map value.

@@ -44,7 +44,15 @@ var hTTPHeaderValues = []string{"Accept", "X-Abc", "A:b", ""}
 // Validate_HTTPHeader validates an instance of HTTPHeader according
 // to declarative validation rules in the API schema.
 func Validate_HTTPHeader(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *HTTPHeader) (errs field.ErrorList) {
-	errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: 5, MinLength: 1, Pattern: "^[A-Za-z-]+$"})...)
+	// the keywords the CRD keeps twice, in allOf
+	errs = append(errs, rules.SchemaAllOf(fldPath, func() (errs field.ErrorList) {
+		errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: 8, MinLength: -1, Pattern: "^[A-Za-z-]+$"})...)
+		return errs
+	}(), func() (errs field.ErrorList) {
+		errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: 5, MinLength: -1, Pattern: "^[A-Z]"})...)
+		return errs
+	}())...)
+	errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: -1, MinLength: 1})...)
 	errs = append(errs, rules.SchemaStringEnum(ctx, op, fldPath, obj, oldObj, hTTPHeaderValues)...)
 	return errs
 }
