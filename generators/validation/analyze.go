@@ -536,6 +536,9 @@ func (a *analyzer) value(typ types.Type, d *declRules, pos token.Position, field
 			}
 		}
 	}
+	if field != nil {
+		a.inlineTypeSchema(v)
+	}
 	if _, named := typ.(*types.Named); named && v.typeFn != nil {
 		// The named list or map type's function validates its items and
 		// keys (one of another package's too); the value only adds what
@@ -1027,6 +1030,47 @@ func (a *analyzer) inheritDeclaredBase(d *declRules, obj *types.TypeName) {
 			d.exclusiveMax, d.exclusiveMaxPos = inherited.exclusiveMax, inherited.exclusiveMaxPos
 		}
 	}
+}
+
+// inlineTypeSchema flattens the CRD-schema keywords of a field's named
+// type with the field's own, as the CRD's schema of the field has them
+// (flattenRules: a keyword both give different values is kept twice, in
+// allOf; the type's enum over the field's), so that the field's checks say
+// what kube-apiserver says, in its order: one schema, checked once. It does
+// so where the field has such keywords and its type's validation is only
+// such keywords (a string type with bounds, a pattern, an enum): the
+// type's function is then not called for the field. Otherwise both run:
+// the same values are refused, though the words may differ.
+func (a *analyzer) inlineTypeSchema(v *valuePlan) {
+	if v.typeFn == nil || v.typeFn.plan == nil || !slices.ContainsFunc(v.rules, schemaRule) {
+		return
+	}
+	tp := v.typeFn.plan
+	self := tp.self
+	if self == nil || len(self.rules) == 0 || tp.enum != nil || tp.metadata != nil || tp.cel != nil ||
+		len(tp.fields) > 0 || len(tp.unions) > 0 || len(tp.dependents) > 0 || len(tp.modes) > 0 ||
+		self.list != nil || self.elem != nil || self.key != nil || len(self.subfields) > 0 || len(self.listItems) > 0 ||
+		len(self.itemUnions) > 0 || self.sub != nil || self.outside != nil || self.noNils || self.typeFn != nil {
+		return
+	}
+	for _, r := range self.rules {
+		if !schemaRule(r) {
+			return
+		}
+	}
+	branches := 0
+	for _, r := range self.rules {
+		branches = max(branches, r.branch)
+	}
+	var rules []rule
+	for _, r := range v.rules {
+		if !schemaRule(r) {
+			rules = append(rules, r)
+		}
+	}
+	flat := flattenRules(slices.Clone(self.rules), schemaRulesOf(v.rules), &branches)
+	v.rules = append(rules, flat...)
+	v.typeFn = nil
 }
 
 func schemaRulesOf(rules []rule) []rule {

@@ -128,7 +128,26 @@ type WidgetSpec struct {
 
 	// +optional
 	Headers []HTTPHeader `json:"headers,omitempty"`
+
+	// A field's bound and pattern over its type's: the CRD keeps both of
+	// each, in allOf (controller-gen's flattening); its enum is the type's.
+	// +kubebuilder:validation:MaxLength=4
+	// +kubebuilder:validation:Pattern=`^[A-Z]`
+	// +kubebuilder:validation:Enum=Accept;X-Abc;A:b;"";Other
+	// +optional
+	Head Header `json:"head,omitempty"`
+
+	// A field's bound over its type's, and a bound its type has not.
+	// +kubebuilder:validation:MaxLength=5
+	// +kubebuilder:validation:MinLength=2
+	// +optional
+	Word Word `json:"word,omitempty"`
 }
+
+// Word is a lowercase word.
+// +kubebuilder:validation:MaxLength=10
+// +kubebuilder:validation:Pattern=`^[a-z]+$`
+type Word string
 
 // Header is a header name.
 // +kubebuilder:validation:MinLength=1
