@@ -120,6 +120,14 @@ func (b *builder) applyLayers(s *schema, baseFirst []markers.Set) {
 			b.applyMarkers(s, set, map[string]markers.Marker{})
 			continue
 		}
+		b.flattenLayer(s, func() { b.applyMarkers(s, set, map[string]markers.Marker{}) })
+	}
+}
+
+// flattenLayer runs apply, which sets a declaration's own keywords on s,
+// and flattens them over those s had (flattenChecks).
+func (b *builder) flattenLayer(s *schema, apply func()) {
+	{
 		below := s.Checks
 		below.Format, below.Enum = s.Format, s.Enum
 		rules, _ := s.extension("x-kubernetes-validations")
@@ -129,7 +137,7 @@ func (b *builder) applyLayers(s *schema, baseFirst []markers.Set) {
 		s.Checks, s.Format, s.Enum, s.RulePos = spec.SchemaProps{}, "", nil, nil
 		s.removeExtension("x-kubernetes-validations")
 
-		b.applyMarkers(s, set, map[string]markers.Marker{})
+		apply()
 
 		if !slices.Equal(typ, s.Type) {
 			below.Format = "" // the declaration's type replaced the base's

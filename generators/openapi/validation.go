@@ -308,10 +308,13 @@ func (b *builder) refused(m markers.Marker) {
 // different values within one set are an error.
 func (b *builder) applyMarkers(s *schema, set markers.Set, applied map[string]markers.Marker) {
 	seen := map[string]markers.Marker{}
+	var itemMarkers []markers.Marker // in a CRD, over a named item type's schema
 	for _, m := range set {
 		switch {
 		case markers.KBValidationXValidation.Is(m):
 			b.addCELRule(s, m)
+		case markers.KBValidationItems.Is(m) && b.crd && s.Items != nil && s.Items.Ref == nil && isNamed(s.Items.Go):
+			itemMarkers = append(itemMarkers, m)
 		case markers.KBValidationItems.Is(m):
 			b.applyItemMarker(s, m)
 		case markers.KBExternalDocs.Is(m):
@@ -340,6 +343,24 @@ func (b *builder) applyMarkers(s *schema, set markers.Set, applied map[string]ma
 	for keyword, m := range seen {
 		applied[keyword] = m
 	}
+	if len(itemMarkers) > 0 {
+		// controller-gen's items schema refers to the item type's and adds
+		// these: the two are flattened.
+		b.flattenLayer(s.Items, func() {
+			for _, m := range itemMarkers {
+				b.applyItemMarker(s, m)
+			}
+		})
+	}
+}
+
+// isNamed reports a named type, through pointers.
+func isNamed(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	_, ok := types.Unalias(derefAll(t)).(*types.Named)
+	return ok
 }
 
 // applyKeyword sets one keyword from a marker's typed value; shown is the

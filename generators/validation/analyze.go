@@ -536,9 +536,7 @@ func (a *analyzer) value(typ types.Type, d *declRules, pos token.Position, field
 			}
 		}
 	}
-	if field != nil {
-		a.inlineTypeSchema(v)
-	}
+	a.inlineTypeSchema(v)
 	if _, named := typ.(*types.Named); named && v.typeFn != nil {
 		// The named list or map type's function validates its items and
 		// keys (one of another package's too); the value only adds what
@@ -1032,8 +1030,9 @@ func (a *analyzer) inheritDeclaredBase(d *declRules, obj *types.TypeName) {
 	}
 }
 
-// inlineTypeSchema flattens the CRD-schema keywords of a field's named
-// type with the field's own, as the CRD's schema of the field has them
+// inlineTypeSchema flattens the CRD-schema keywords of a value's named
+// type with the value's own (a field's, or its items: markers' for a list
+// item), as the CRD's schema of the field has them
 // (flattenRules: a keyword both give different values is kept twice, in
 // allOf; the type's enum over the field's), so that the field's checks say
 // what kube-apiserver says, in its order: one schema, checked once. It does

@@ -175,6 +175,7 @@ var corpus = []struct {
 	{"field over type, field's bound, type's pattern at the top", func(w *Widget) { w.Spec.Word = "abcdefg" }},
 	{"field over type, field's own bound", func(w *Widget) { w.Spec.Word = "a" }},
 	{"field over type, no allOf branch holds", func(w *Widget) { w.Spec.Word = "ABCDEFGHIJKL" }},
+	{"items over item type", func(w *Widget) { w.Spec.Words = []Word{"abc", "abcd", "ABCDEFGHIJKL", "x1"} }},
 	{"many at once", func(w *Widget) {
 		w.Spec.Count, w.Spec.Ratio, w.Spec.Step, w.Spec.Code, w.Spec.Speed = 0, 2, 3, "", "no"
 		w.Spec.Owner, w.Spec.Alias, w.Spec.Nick = nil, "", ""

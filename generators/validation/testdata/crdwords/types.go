@@ -142,6 +142,11 @@ type WidgetSpec struct {
 	// +kubebuilder:validation:MinLength=2
 	// +optional
 	Word Word `json:"word,omitempty"`
+
+	// Items markers over the item type's: both bounds hold.
+	// +kubebuilder:validation:items:MaxLength=3
+	// +optional
+	Words []Word `json:"words,omitempty"`
 }
 
 // Word is a lowercase word.

@@ -85,6 +85,12 @@ type ProbeSpec struct {
 	// +optional
 	Headers []HTTPHeader `json:"headers,omitempty"`
 
+	// Items markers over the item type's.
+	// +kubebuilder:validation:items:MaxLength=3
+	// +kubebuilder:validation:items:Pattern=`^[a-z]+$`
+	// +optional
+	Names []Name `json:"names,omitempty"`
+
 	// Property counts: equal ones are kept once, others twice.
 	// +kubebuilder:validation:Type=object
 	// +kubebuilder:validation:MinProperties=1

@@ -673,5 +673,34 @@ func Validate_WidgetSpec(ctx context.Context, op operation.Operation, fldPath *f
 		})
 		errs = append(errs, rules.Child(fldPath, "word", fn(nil, &obj.Word, oldVal, oldObj != nil))...)
 	}
+	{
+		// field WidgetSpec.Words
+		fn := func(fldPath *field.Path, obj, oldObj []Word, oldValueCorrelated bool) (errs field.ErrorList) {
+			// don't revalidate unchanged data
+			if oldValueCorrelated && op.Type == operation.Update && slices.Equal(obj, oldObj) {
+				return nil
+			}
+			if len(obj) == 0 {
+				return errs // unset: nothing else to check
+			}
+			errs = append(errs, rules.EachSliceVal(ctx, op, fldPath, obj, oldObj, nil, nil, func(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Word) (errs field.ErrorList) {
+				// the keywords the CRD keeps twice, in allOf
+				errs = append(errs, rules.SchemaAllOf(fldPath, func() (errs field.ErrorList) {
+					errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: 10, MinLength: -1})...)
+					return errs
+				}(), func() (errs field.ErrorList) {
+					errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: 3, MinLength: -1})...)
+					return errs
+				}())...)
+				errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: -1, MinLength: -1, Pattern: "^[a-z]+$"})...)
+				return errs
+			})...)
+			return errs
+		}
+		oldVal := safe.Field(oldObj, func(oldObj *WidgetSpec) []Word {
+			return oldObj.Words
+		})
+		errs = append(errs, rules.Child(fldPath, "words", fn(nil, obj.Words, oldVal, oldObj != nil))...)
+	}
 	return errs
 }
