@@ -1,6 +1,7 @@
 package openapi
 
 import (
+	"go/types"
 	"slices"
 
 	"k8s.io/kube-openapi/pkg/validation/spec"
@@ -101,32 +102,77 @@ func mergePointer[T comparable](base, own, baseRest, ownRest **T, equalKept bool
 	}
 }
 
+// layer is one declaration's markers in a value's schema: a named type's
+// (obj), or a field's (obj nil); pkg declares it.
+type layer struct {
+	set markers.Set
+	obj *types.TypeName
+	pkg *types.Package
+}
+
 // applyLayers applies the marker sets of a value's declarations to s, the
 // base first: in a CRD each is flattened over the schema of those before it
 // (flattenChecks); elsewhere the keywords an earlier set gave are kept, so
 // the declaration nearest the value wins.
-func (b *builder) applyLayers(s *schema, baseFirst []markers.Set) {
+func (b *builder) applyLayers(s *schema, baseFirst []layer) {
 	if !b.crd {
 		applied := map[string]markers.Marker{}
 		for i := len(baseFirst) - 1; i >= 0; i-- {
-			b.applyMarkers(s, baseFirst[i], applied)
+			b.applyMarkers(s, baseFirst[i].set, applied)
 		}
 		return
 	}
-	for i, set := range baseFirst {
+	for i, l := range baseFirst {
 		if i == 0 {
-			// The innermost named type's markers apply to the schema its
-			// Go type gives.
-			b.applyMarkers(s, set, map[string]markers.Marker{})
+			// The innermost named type's markers (or, for a value of no
+			// named type, the field's) apply to the schema its Go type gives.
+			b.applyMarkers(s, l.set, map[string]markers.Marker{})
 			continue
 		}
-		b.flattenLayer(s, func() { b.applyMarkers(s, set, map[string]markers.Marker{}) })
+		b.flattenLayer(s, b.carriedFormat(baseFirst[i-1].obj, l.pkg), func() { b.applyMarkers(s, l.set, map[string]markers.Marker{}) })
 	}
 }
 
-// flattenLayer runs apply, which sets a declaration's own keywords on s,
-// and flattens them over those s had (flattenChecks).
-func (b *builder) flattenLayer(s *schema, apply func()) {
+// carriedFormat is the format controller-gen's schema of a declaration in
+// pkg has before its own markers, when it refers to the named type obj:
+// obj's, when obj is of pkg and a basic type (its schema is copied the
+// type and format of obj's), else none (a reference only).
+func (b *builder) carriedFormat(obj *types.TypeName, pkg *types.Package) string {
+	if obj == nil || obj.Pkg() != pkg {
+		return ""
+	}
+	return b.formatOf(obj)
+}
+
+// formatOf is the format of a named basic type's own schema as
+// controller-gen builds it: its format marker's, else the format of the
+// type it is declared as, when that is a basic type of its package, else
+// the format of its Go kind.
+func (b *builder) formatOf(obj *types.TypeName) string {
+	basic, ok := obj.Type().Underlying().(*types.Basic)
+	if !ok {
+		return ""
+	}
+	if m, ok := markers.KBValidationFormat.Marker(b.typeComment(obj).Markers); ok {
+		format, _ := m.Typed.(string)
+		return format
+	}
+	if base := b.g.comments.DeclaredBase(obj); base != nil {
+		if base.Obj().Pkg() != obj.Pkg() {
+			return ""
+		}
+		return b.formatOf(base.Obj())
+	}
+	if basic.Info()&types.IsInteger != 0 {
+		return crdIntegerFormat(basic)
+	}
+	return ""
+}
+
+// flattenLayer runs apply, which sets a declaration's own keywords on s
+// (over the format its schema carries, carriedFormat), and flattens them
+// over those s had (flattenChecks).
+func (b *builder) flattenLayer(s *schema, carried string, apply func()) {
 	{
 		below := s.Checks
 		below.Format, below.Enum = s.Format, s.Enum
@@ -134,7 +180,7 @@ func (b *builder) flattenLayer(s *schema, apply func()) {
 		belowRules, _ := rules.([]any)
 		belowPos := s.RulePos
 		typ := slices.Clone(s.Type)
-		s.Checks, s.Format, s.Enum, s.RulePos = spec.SchemaProps{}, "", nil, nil
+		s.Checks, s.Format, s.Enum, s.RulePos = spec.SchemaProps{}, carried, nil, nil
 		s.removeExtension("x-kubernetes-validations")
 
 		apply()

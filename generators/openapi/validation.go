@@ -127,8 +127,8 @@ func (b *builder) inModule(pos token.Position) bool {
 // as controller-gen flattens them (applyLayers: a keyword both set
 // differently is kept twice, in allOf); in openapi-gen's definitions the
 // field's own markers win.
-func (b *builder) addFieldMarkerValidation(s *schema, c comment, t types.Type) {
-	b.applyLayers(s, append(baseFirst(b.namedTypeMarkers(t)), c.Markers))
+func (b *builder) addFieldMarkerValidation(s *schema, c comment, t types.Type, from *types.Package) {
+	b.applyLayers(s, append(baseFirst(b.namedTypeLayers(t)), layer{set: c.Markers, pkg: from}))
 	b.applyKubebuilderDefault(s, c)
 	if b.crd && markers.K8sRequired.Has(c.Markers) {
 		b.requireNonEmpty(s, t)
@@ -184,11 +184,11 @@ func (b *builder) requireNonEmpty(s *schema, t types.Type) {
 // used, as controller-gen inlines the type's schema there. openapi-gen
 // writes only the type and format of an element, so compat does not.
 func (b *builder) addElementMarkerValidation(s *schema, t types.Type) {
-	b.applyLayers(s, baseFirst(b.namedTypeMarkers(t)))
+	b.applyLayers(s, baseFirst(b.namedTypeLayers(t)))
 }
 
-// baseFirst reverses the nearest-first sets of namedTypeMarkers.
-func baseFirst(nearestFirst []markers.Set) []markers.Set {
+// baseFirst reverses the nearest-first layers of namedTypeLayers.
+func baseFirst(nearestFirst []layer) []layer {
 	out := slices.Clone(nearestFirst)
 	slices.Reverse(out)
 	return out
@@ -198,6 +198,16 @@ func baseFirst(nearestFirst []markers.Set) []markers.Set {
 // the nearest first.
 func (b *builder) namedTypeMarkers(t types.Type) []markers.Set {
 	var sets []markers.Set
+	for _, l := range b.namedTypeLayers(t) {
+		sets = append(sets, l.set)
+	}
+	return sets
+}
+
+// namedTypeLayers are the named non-struct types behind t with their
+// markers, the nearest first.
+func (b *builder) namedTypeLayers(t types.Type) []layer {
+	var layers []layer
 	for next := t; next != nil; {
 		var set markers.Set
 		var path string
@@ -207,10 +217,10 @@ func (b *builder) namedTypeMarkers(t types.Type) []markers.Set {
 			if _, isStruct := named.Underlying().(*types.Struct); isStruct {
 				break // a struct's own markers apply to its definition
 			}
-			sets = append(sets, set)
+			layers = append(layers, layer{set: set, obj: named.Obj(), pkg: named.Obj().Pkg()})
 		}
 	}
-	return sets
+	return layers
 }
 
 // addMarkerValidation applies the validation markers of a struct type to
@@ -346,7 +356,7 @@ func (b *builder) applyMarkers(s *schema, set markers.Set, applied map[string]ma
 	if len(itemMarkers) > 0 {
 		// controller-gen's items schema refers to the item type's and adds
 		// these: the two are flattened.
-		b.flattenLayer(s.Items, func() {
+		b.flattenLayer(s.Items, "", func() {
 			for _, m := range itemMarkers {
 				b.applyItemMarker(s, m)
 			}

@@ -103,6 +103,31 @@ type ProbeSpec struct {
 	// +optional
 	Ruled Name `json:"ruled,omitempty"`
 
+	// A format over a chain of types declared on one another, whose
+	// formats conflict: a type's schema carries the format of the type it
+	// is declared as (of its package), so the hoisted format comes back.
+	// +kubebuilder:validation:Format=ipv6
+	// +optional
+	Deep Third `json:"deep,omitempty"`
+
+	// The chain with a field bound only.
+	// +kubebuilder:validation:MinLength=2
+	// +optional
+	Tail Third `json:"tail,omitempty"`
+
+	// A numeric enum and a maximum over the type's.
+	// +kubebuilder:validation:Enum=1;2;3
+	// +optional
+	Level Level `json:"level,omitempty"`
+
+	// +kubebuilder:validation:Maximum=5
+	// +optional
+	MaxLevel *Level `json:"maxLevel,omitempty"`
+
+	// Map values of a named type.
+	// +optional
+	ByName map[string]Name `json:"byName,omitempty"`
+
 	// Limits of a named list type, with its own.
 	// +kubebuilder:validation:MaxItems=2
 	// +optional
@@ -153,3 +178,21 @@ type Settings struct {
 	// +optional
 	B string `json:"b,omitempty"`
 }
+
+// First has a format.
+// +kubebuilder:validation:Format=ipv4
+// +kubebuilder:validation:MaxLength=20
+type First string
+
+// Second is declared as First.
+// +kubebuilder:validation:Format=hostname
+type Second First
+
+// Third is declared as Second.
+// +kubebuilder:validation:MaxLength=15
+type Third Second
+
+// Level is a level.
+// +kubebuilder:validation:Enum=1;2
+// +kubebuilder:validation:Maximum=2
+type Level int32
