@@ -37,7 +37,7 @@ const (
 )
 
 // cgCorpus are the golden cases both tools run on.
-var cgCorpus = []string{"kubebuilder", "dependencies"}
+var cgCorpus = []string{"kubebuilder", "dependencies", "fieldovertype"}
 
 // deliberate is a difference metagen makes on purpose. path is the CRD's
 // name followed by a JSON pointer into it, where the items of a list of

@@ -342,7 +342,7 @@ func (b *builder) property(field *model.Field, c comment, owner string) *schema 
 		// On the wire the value is a string; its markers still apply.
 		s.Type, s.WriteFormat = []string{"string"}, true
 		if !b.compat {
-			b.addFieldMarkerValidation(s, c, t)
+			b.addFieldMarkerValidation(s, c, t, field.Var.Pkg())
 		}
 		return s
 	}
@@ -358,7 +358,7 @@ func (b *builder) property(field *model.Field, c comment, owner string) *schema 
 		s.Enum = enum
 	}
 	if !b.compat {
-		b.addFieldMarkerValidation(s, c, t)
+		b.addFieldMarkerValidation(s, c, t, field.Var.Pkg())
 	}
 	// validation-gen's +k8s:immutable: a CRD carries it as controller-gen
 	// writes it, a transition rule on the field (and, on its struct, when the

@@ -188,15 +188,23 @@ func (e *expander) schema(s *schema, path string, preserving bool) *spec.Schema 
 	if s.DefaultDeclared {
 		props.Default = e.defaultValue(s)
 	}
-	mergeChecks(props, s.Checks)
+	if s.Ref != nil {
+		// The field's keywords over its type's schema, as controller-gen
+		// flattens them (flatten.go).
+		own := s.Checks
+		own.Format, own.Enum = s.Format, s.Enum
+		flattenChecks(props, own)
+	} else {
+		mergeChecks(props, s.Checks)
+		if s.Format != "" {
+			props.Format = s.Format
+		}
+		if len(s.Enum) > 0 {
+			props.Enum = s.Enum
+		}
+	}
 	if len(s.Type) > 0 {
 		props.Type = s.Type
-	}
-	if s.Format != "" {
-		props.Format = s.Format
-	}
-	if len(s.Enum) > 0 {
-		props.Enum = s.Enum
 	}
 	if s.Items != nil && !(preserving && isFreeForm(s.Items)) {
 		props.Items = &spec.SchemaOrArray{Schema: e.schema(s.Items, path+".items", preserving)}
@@ -341,7 +349,7 @@ func (g *generation) lookupConst(sym symbol) (*types.Const, bool) {
 	return nil, false
 }
 
-// mergeChecks adds a field's validations to its type's; the field's win.
+// mergeChecks adds a node's validations to what it has.
 func mergeChecks(into *spec.SchemaProps, c spec.SchemaProps) {
 	if c.Minimum != nil {
 		into.Minimum = c.Minimum

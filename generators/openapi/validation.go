@@ -123,12 +123,12 @@ func (b *builder) inModule(pos token.Position) bool {
 
 // addFieldMarkerValidation applies the validation markers of a field, and
 // those on the named non-struct types behind it, which apply wherever the
-// type is used. The field's own markers win.
-func (b *builder) addFieldMarkerValidation(s *schema, c comment, t types.Type) {
-	applied := map[string]markers.Marker{}
-	for _, set := range append([]markers.Set{c.Markers}, b.namedTypeMarkers(t)...) {
-		b.applyMarkers(s, set, applied)
-	}
+// type is used. In a CRD the field's markers are flattened over its type's
+// as controller-gen flattens them (applyLayers: a keyword both set
+// differently is kept twice, in allOf); in openapi-gen's definitions the
+// field's own markers win.
+func (b *builder) addFieldMarkerValidation(s *schema, c comment, t types.Type, from *types.Package) {
+	b.applyLayers(s, append(baseFirst(b.namedTypeLayers(t)), layer{set: c.Markers, pkg: from}))
 	b.applyKubebuilderDefault(s, c)
 	if b.crd && markers.K8sRequired.Has(c.Markers) {
 		b.requireNonEmpty(s, t)
@@ -184,16 +184,30 @@ func (b *builder) requireNonEmpty(s *schema, t types.Type) {
 // used, as controller-gen inlines the type's schema there. openapi-gen
 // writes only the type and format of an element, so compat does not.
 func (b *builder) addElementMarkerValidation(s *schema, t types.Type) {
-	applied := map[string]markers.Marker{}
-	for _, set := range b.namedTypeMarkers(t) {
-		b.applyMarkers(s, set, applied)
-	}
+	b.applyLayers(s, baseFirst(b.namedTypeLayers(t)))
+}
+
+// baseFirst reverses the nearest-first layers of namedTypeLayers.
+func baseFirst(nearestFirst []layer) []layer {
+	out := slices.Clone(nearestFirst)
+	slices.Reverse(out)
+	return out
 }
 
 // namedTypeMarkers are the markers of the named non-struct types behind t,
 // the nearest first.
 func (b *builder) namedTypeMarkers(t types.Type) []markers.Set {
 	var sets []markers.Set
+	for _, l := range b.namedTypeLayers(t) {
+		sets = append(sets, l.set)
+	}
+	return sets
+}
+
+// namedTypeLayers are the named non-struct types behind t with their
+// markers, the nearest first.
+func (b *builder) namedTypeLayers(t types.Type) []layer {
+	var layers []layer
 	for next := t; next != nil; {
 		var set markers.Set
 		var path string
@@ -203,10 +217,10 @@ func (b *builder) namedTypeMarkers(t types.Type) []markers.Set {
 			if _, isStruct := named.Underlying().(*types.Struct); isStruct {
 				break // a struct's own markers apply to its definition
 			}
-			sets = append(sets, set)
+			layers = append(layers, layer{set: set, obj: named.Obj(), pkg: named.Obj().Pkg()})
 		}
 	}
-	return sets
+	return layers
 }
 
 // addMarkerValidation applies the validation markers of a struct type to
@@ -304,10 +318,13 @@ func (b *builder) refused(m markers.Marker) {
 // different values within one set are an error.
 func (b *builder) applyMarkers(s *schema, set markers.Set, applied map[string]markers.Marker) {
 	seen := map[string]markers.Marker{}
+	var itemMarkers []markers.Marker // in a CRD, over a named item type's schema
 	for _, m := range set {
 		switch {
 		case markers.KBValidationXValidation.Is(m):
 			b.addCELRule(s, m)
+		case markers.KBValidationItems.Is(m) && b.crd && s.Items != nil && s.Items.Ref == nil && isNamed(s.Items.Go):
+			itemMarkers = append(itemMarkers, m)
 		case markers.KBValidationItems.Is(m):
 			b.applyItemMarker(s, m)
 		case markers.KBExternalDocs.Is(m):
@@ -336,6 +353,24 @@ func (b *builder) applyMarkers(s *schema, set markers.Set, applied map[string]ma
 	for keyword, m := range seen {
 		applied[keyword] = m
 	}
+	if len(itemMarkers) > 0 {
+		// controller-gen's items schema refers to the item type's and adds
+		// these: the two are flattened.
+		b.flattenLayer(s.Items, "", func() {
+			for _, m := range itemMarkers {
+				b.applyItemMarker(s, m)
+			}
+		})
+	}
+}
+
+// isNamed reports a named type, through pointers.
+func isNamed(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	_, ok := types.Unalias(derefAll(t)).(*types.Named)
+	return ok
 }
 
 // applyKeyword sets one keyword from a marker's typed value; shown is the
@@ -343,6 +378,18 @@ func (b *builder) applyMarkers(s *schema, set markers.Set, applied map[string]ma
 func (b *builder) applyKeyword(s *schema, keyword string, m, shown markers.Marker) {
 	if m.Err != nil {
 		b.refused(m)
+		return
+	}
+	if keyword == "x-kubernetes-int-or-string" && b.crd && refersToIntOrString(s) {
+		// A CRD keeps the reference, as controller-gen does: the type's
+		// schema (Quantity's pattern) is flattened with the field's.
+		s.setExtension(keyword, true)
+		return
+	}
+	if typ, ok := m.Typed.(string); ok && keyword == "type" && b.crd && s.Ref != nil && schemaType(s) == typ {
+		// The type the referred schema has already: a CRD keeps the
+		// reference (and the struct's properties), as controller-gen does.
+		s.Type = []string{typ}
 		return
 	}
 	setKeyword(s, keyword, m)
@@ -456,6 +503,21 @@ func overrideType(s *schema, typ string) {
 	if typ != "array" {
 		s.Items = nil
 	}
+}
+
+// refersToIntOrString reports a reference to a type a CRD describes as an
+// integer or a string (Quantity, IntOrString).
+func refersToIntOrString(s *schema) bool {
+	if s.Ref == nil || s.Ref.Type == nil {
+		return false
+	}
+	special, ok := specialSchemas[goPath(s.Ref.Type)]
+	if !ok {
+		return false
+	}
+	own := special()
+	_, has := own.Extensions.GetBool("x-kubernetes-int-or-string")
+	return has
 }
 
 // intOrString makes the schema accept an integer or a string, as

@@ -536,6 +536,7 @@ func (a *analyzer) value(typ types.Type, d *declRules, pos token.Position, field
 			}
 		}
 	}
+	a.inlineTypeSchema(v)
 	if _, named := typ.(*types.Named); named && v.typeFn != nil {
 		// The named list or map type's function validates its items and
 		// keys (one of another package's too); the value only adds what
@@ -975,12 +976,15 @@ func sortedKeys(set map[string]bool) []string {
 // declared as (B in type A B, and what B is declared as in turn): go/types
 // keeps only A's underlying type, but controller-gen's schema of A refers
 // to B's and flattens the two, so the CRD enforces B's bounds on A's values
-// (gateway-api's type HTTPHeaderName HeaderName). A keyword A has itself
-// replaces B's, as in the schema metagen writes for A.
+// (gateway-api's type HTTPHeaderName HeaderName). The CRD-schema keywords
+// are flattened as the CRD has them (flattenRules): a keyword both give
+// different values is kept twice, as two allOf branches, and B's enum is
+// kept over A's; any other rule of a kind A has itself replaces B's.
 // validation-gen's +k8s: tags are not inherited: gengo, like go/types, sees
 // only the underlying type.
 func (a *analyzer) inheritDeclaredBase(d *declRules, obj *types.TypeName) {
 	seen := map[*types.TypeName]bool{obj: true}
+	var bases []*declRules // nearest first
 	for base := a.u.comments.DeclaredBase(obj); base != nil && !seen[base.Obj()]; base = a.u.comments.DeclaredBase(base.Obj()) {
 		seen[base.Obj()] = true
 		var kubebuilder markers.Set
@@ -989,13 +993,34 @@ func (a *analyzer) inheritDeclaredBase(d *declRules, obj *types.TypeName) {
 				kubebuilder = append(kubebuilder, m)
 			}
 		}
-		inherited := a.readRules(kubebuilder)
+		bases = append(bases, a.readRules(kubebuilder))
+	}
+	if len(bases) == 0 {
+		return
+	}
+	// The schema keywords, flattened from the farthest base to obj's own.
+	var flat []rule
+	branches := 0
+	for i := len(bases) - 1; i >= 0; i-- {
+		flat = flattenRules(flat, schemaRulesOf(bases[i].rules), &branches)
+	}
+	flat = flattenRules(flat, schemaRulesOf(d.rules), &branches)
+	var rules []rule
+	for _, r := range d.rules {
+		if !schemaRule(r) {
+			rules = append(rules, r)
+		}
+	}
+	for _, inherited := range bases {
 		for _, r := range inherited.rules {
-			if !r.kubebuilder || hasRuleOfKind(d.rules, r) {
+			if !r.kubebuilder || schemaRule(r) || hasRuleOfKind(rules, r) {
 				continue
 			}
-			d.rules = append(d.rules, r)
+			rules = append(rules, r)
 		}
+	}
+	d.rules = append(rules, flat...)
+	for _, inherited := range bases {
 		if !d.exclusiveMinPos.IsValid() && inherited.exclusiveMinPos.IsValid() {
 			d.exclusiveMin, d.exclusiveMinPos = inherited.exclusiveMin, inherited.exclusiveMinPos
 		}
@@ -1003,6 +1028,91 @@ func (a *analyzer) inheritDeclaredBase(d *declRules, obj *types.TypeName) {
 			d.exclusiveMax, d.exclusiveMaxPos = inherited.exclusiveMax, inherited.exclusiveMaxPos
 		}
 	}
+}
+
+// inlineTypeSchema flattens the CRD-schema keywords of a value's named
+// type with the value's own (a field's, or its items: markers' for a list
+// item), as the CRD's schema of the field has them
+// (flattenRules: a keyword both give different values is kept twice, in
+// allOf; the type's enum over the field's), so that the field's checks say
+// what kube-apiserver says, in its order: one schema, checked once. It does
+// so where the field has such keywords and its type's validation is only
+// such keywords (a string type with bounds, a pattern, an enum): the
+// type's function is then not called for the field. Otherwise both run:
+// the same values are refused, though the words may differ.
+func (a *analyzer) inlineTypeSchema(v *valuePlan) {
+	if v.typeFn == nil || v.typeFn.plan == nil || !slices.ContainsFunc(v.rules, schemaRule) {
+		return
+	}
+	tp := v.typeFn.plan
+	self := tp.self
+	if self == nil || len(self.rules) == 0 || tp.enum != nil || tp.metadata != nil || tp.cel != nil ||
+		len(tp.fields) > 0 || len(tp.unions) > 0 || len(tp.dependents) > 0 || len(tp.modes) > 0 ||
+		self.list != nil || self.elem != nil || self.key != nil || len(self.subfields) > 0 || len(self.listItems) > 0 ||
+		len(self.itemUnions) > 0 || self.sub != nil || self.outside != nil || self.noNils || self.typeFn != nil {
+		return
+	}
+	for _, r := range self.rules {
+		if !schemaRule(r) {
+			return
+		}
+	}
+	branches := 0
+	for _, r := range self.rules {
+		branches = max(branches, r.branch)
+	}
+	var rules []rule
+	for _, r := range v.rules {
+		if !schemaRule(r) {
+			rules = append(rules, r)
+		}
+	}
+	flat := flattenRules(slices.Clone(self.rules), schemaRulesOf(v.rules), &branches)
+	v.rules = append(rules, flat...)
+	v.typeFn = nil
+}
+
+func schemaRulesOf(rules []rule) []rule {
+	var out []rule
+	for _, r := range rules {
+		if schemaRule(r) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// flattenRules merges own, the CRD-schema keywords of a declaration, into
+// base, those of the type it is declared as, as the CRD's schema has them
+// (openapi's flattenChecks, after controller-gen): a keyword only one gives
+// is kept; the base's enum is kept over own's; equal patterns, formats and
+// property counts are kept once; other keywords both give are hoisted into
+// a pair of allOf branches (the base's first), numbered after *branches.
+func flattenRules(base, own []rule, branches *int) []rule {
+	hoisted := false
+	for _, r := range own {
+		i := slices.IndexFunc(base, func(b rule) bool { return b.kind == r.kind && b.branch == 0 })
+		if i < 0 {
+			base = append(base, r)
+			continue
+		}
+		b := base[i]
+		switch {
+		case r.kind == ruleEnumValues:
+			continue
+		case (r.kind == rulePattern || r.kind == ruleSchemaFormat) && b.str == r.str,
+			(r.kind == ruleMinProperties || r.kind == ruleMaxProperties) && b.num == r.num:
+			continue
+		}
+		hoisted = true
+		base[i].branch = *branches + 1
+		r.branch = *branches + 2
+		base = append(base, r)
+	}
+	if hoisted {
+		*branches += 2
+	}
+	return base
 }
 
 // markersOf returns the markers above the declaration of obj: the input
@@ -1017,7 +1127,8 @@ func (a *analyzer) markersOf(obj *types.TypeName) markers.Set {
 }
 
 // hasRuleOfKind reports a rule of r's kind among rules: the declaring
-// type's own keyword replaces its base's, as in the schema metagen writes.
+// type's own rule replaces its base's (for the rules that are no CRD-schema
+// keyword).
 func hasRuleOfKind(rules []rule, r rule) bool {
 	for _, have := range rules {
 		if have.kind == r.kind {

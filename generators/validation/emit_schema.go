@@ -1,6 +1,7 @@
 package validation
 
 import (
+	"fmt"
 	"go/types"
 
 	"github.com/dave/jennifer/jen"
@@ -63,11 +64,43 @@ func schemaRequiredCall(r rule, v *valuePlan) *call {
 // runs them before it looks at list items: the string keywords (maxLength,
 // minLength, pattern: the first that fails), format, the number keywords,
 // enum, the number of properties.
+// The keywords the CRD keeps twice (rule.branch) come first, as the schema
+// validator checks allOf before the value's own keywords.
 func (w *writer) schemaChecks(v *valuePlan, stem string) []jen.Code {
+	out := w.schemaAllOf(v, stem)
+	return append(out, w.schemaKeywordChecks(v, stem, 0)...)
+}
+
+// schemaAllOf checks the allOf branches of the value's schema, each with
+// its keywords, in a closure of its own (rules.SchemaAllOf).
+func (w *writer) schemaAllOf(v *valuePlan, stem string) []jen.Code {
+	last := 0
+	for _, r := range v.rules {
+		if schemaRule(r) {
+			last = max(last, r.branch)
+		}
+	}
+	if last == 0 {
+		return nil
+	}
+	args := []jen.Code{jen.Id("fldPath")}
+	for branch := 1; branch <= last; branch++ {
+		body := w.schemaKeywordChecks(v, fmt.Sprintf("%sAllOf%d", stem, branch), branch)
+		body = append(body, w.schemaCountChecks(v, branch)...)
+		args = append(args, jen.Func().Params().Params(jen.Id("errs").Qual(fieldPkg, "ErrorList")).
+			Block(append(body, jen.Return(jen.Id("errs")))...).Call())
+	}
+	return []jen.Code{jen.Comment("the keywords the CRD keeps twice, in allOf"),
+		appendErrs(jen.Qual(rulesPkg, "SchemaAllOf").Call(args...))}
+}
+
+// schemaKeywordChecks are the checks of the value's keywords of one allOf
+// branch (0: the value's own).
+func (w *writer) schemaKeywordChecks(v *valuePlan, stem string, branch int) []jen.Code {
 	var out []jen.Code
 	rules := map[ruleKind]rule{}
 	for _, r := range v.rules {
-		if schemaRule(r) {
+		if schemaRule(r) && r.branch == branch {
 			rules[r.kind] = r
 		}
 	}
@@ -145,9 +178,15 @@ func (w *writer) schemaChecks(v *valuePlan, stem string) []jen.Code {
 // schemaItemChecks are minItems and maxItems, which the schema validator
 // checks after the list's items.
 func (w *writer) schemaItemChecks(v *valuePlan) []jen.Code {
+	return w.schemaCountChecks(v, 0)
+}
+
+// schemaCountChecks are minItems and maxItems of one allOf branch (0: the
+// value's own).
+func (w *writer) schemaCountChecks(v *valuePlan, branch int) []jen.Code {
 	rules := map[ruleKind]rule{}
 	for _, r := range v.rules {
-		if schemaRule(r) && (r.kind == ruleMinItems || r.kind == ruleMaxItems) {
+		if schemaRule(r) && r.branch == branch && (r.kind == ruleMinItems || r.kind == ruleMaxItems) {
 			rules[r.kind] = r
 		}
 	}

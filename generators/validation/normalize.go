@@ -183,8 +183,8 @@ func sameSlot(kept []rule, r rule) int {
 		return -1 // each test tag is a call of its own, as in validation-gen
 	}
 	for i, k := range kept {
-		if k.mods != r.mods {
-			continue
+		if k.mods != r.mods || k.branch != r.branch {
+			continue // another allOf branch of the CRD is another slot
 		}
 		if singleSlot(r.kind) && slotOf(k.kind) == slotOf(r.kind) {
 			return i

@@ -70,6 +70,11 @@ type rule struct {
 	// inherited marks a short-circuit rule of a +k8s:subfield's target
 	// field, run ahead of the chained rules without reporting its errors.
 	inherited bool
+	// branch is, for a CRD-schema keyword the CRD keeps twice (a type
+	// declared on another, both giving it a value: controller-gen's
+	// flattening hoists both into allOf), the 1-based index of its allOf
+	// branch; 0 for the value's own keywords.
+	branch int
 }
 
 // modifiers are what wrapping tags (+k8s:alpha, +k8s:ifEnabled, …) add.

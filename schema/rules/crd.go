@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"math"
 	"reflect"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -372,4 +373,57 @@ func SchemaRequired(fldPath *field.Path, absent bool) field.ErrorList {
 		return nil
 	}
 	return field.ErrorList{field.Required(fldPath, "").WithOrigin(schemaOrigin)}
+}
+
+// allOfOrigin marks the error SchemaAllOf adds for an allOf that failed:
+// kube-apiserver reports it at the root of the object (the schema
+// validator's composite error has no field), naming the value's path in its
+// message, which nesting rewrites while the field stays.
+const allOfOrigin = "schema-allOf"
+
+// SchemaAllOf gives the errors of a value's allOf branches, each the
+// errors of its own keywords, in order, as the schema validator reports
+// them before the value's other keywords: the branches' errors, then, when
+// one failed, the composite error, at the root, that the value must
+// validate all the schemas (". None validated" when no branch held). A
+// CRD's schema has allOf where a field's marker and its type's give one
+// keyword two values (controller-gen's flattening): both hold.
+func SchemaAllOf(fldPath *field.Path, branches ...field.ErrorList) field.ErrorList {
+	var errs field.ErrorList
+	held := 0
+	for _, b := range branches {
+		if len(b) == 0 {
+			held++
+			continue
+		}
+		errs = append(errs, b...)
+	}
+	if held == len(branches) {
+		return nil
+	}
+	extra := ""
+	if held == 0 {
+		extra = ". None validated"
+	}
+	msg := strconv.Quote(fldPath.String()) + " must validate all the schemas (allOf)" + extra
+	return append(errs, field.Invalid(nil, "", msg).WithOrigin(allOfOrigin))
+}
+
+// allOfPath rewrites the path the composite error of SchemaAllOf names,
+// relative to the value validated, with the value's path there.
+func allOfPath(err *field.Error, base string) {
+	quoted, qerr := strconv.QuotedPrefix(err.Detail)
+	if qerr != nil {
+		return
+	}
+	rel, _ := strconv.Unquote(quoted)
+	switch {
+	case rel == nilPath:
+		rel = base
+	case strings.HasPrefix(rel, "["):
+		rel = base + rel
+	default:
+		rel = base + "." + rel
+	}
+	err.Detail = strconv.Quote(rel) + err.Detail[len(quoted):]
 }

@@ -104,3 +104,34 @@ func TestSchemaChecksOfValidValuesDoNotAllocate(t *testing.T) {
 		t.Errorf("%v allocations for valid values", allocs)
 	}
 }
+
+// An allOf that fails: the branches' errors, then the composite error at
+// the root, naming the value's final path however the path is built; none
+// when every branch holds.
+func TestSchemaAllOfNamesThePath(t *testing.T) {
+	value := "toolong"
+	short := StringSchema{MaxLength: 3, MinLength: -1}
+	lower := StringSchema{MaxLength: -1, MinLength: -1, Pattern: "^[a-z]+$"}
+	check := func(fldPath *field.Path) field.ErrorList {
+		return SchemaAllOf(fldPath, SchemaString(ctx, create, fldPath, &value, nil, lower), SchemaString(ctx, create, fldPath, &value, nil, short))
+	}
+	want := "spec.items[2]: Too long: may not be more than 3 bytes\n<nil>: Invalid value: \"\": \"spec.items[2]\" must validate all the schemas (allOf)"
+	if got := rendered(check(field.NewPath("spec", "items").Index(2))); got != want {
+		t.Errorf("direct path:\n%s\nwant\n%s", got, want)
+	}
+	if got := rendered(Child(nil, "spec", Index(field.NewPath("items"), 2, check(nil)))); got != want {
+		t.Errorf("lazy path:\n%s\nwant\n%s", got, want)
+	}
+	values := map[string]string{"k": value}
+	errs := Child(nil, "m", EachMapVal(ctx, create, nil, values, nil, nil, func(_ context.Context, _ operation.Operation, fldPath *field.Path, obj, oldObj *string) field.ErrorList {
+		return SchemaAllOf(fldPath, SchemaString(ctx, create, fldPath, obj, oldObj, short), SchemaString(ctx, create, fldPath, obj, oldObj, StringSchema{MaxLength: 1, MinLength: -1}))
+	}))
+	want = "m.k: Too long: may not be more than 3 bytes\nm.k: Too long: may not be more than 1 byte\n<nil>: Invalid value: \"\": \"m.k\" must validate all the schemas (allOf). None validated"
+	if got := rendered(errs); got != want {
+		t.Errorf("under a key:\n%s\nwant\n%s", got, want)
+	}
+	value = "ok"
+	if errs := check(nil); len(errs) != 0 {
+		t.Errorf("every branch holds, yet: %v", errs)
+	}
+}

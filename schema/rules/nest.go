@@ -72,6 +72,10 @@ func joinPath(fldPath *field.Path, subscript string) string {
 // is rewritten with it.
 func under(base, schemaBase string, errs field.ErrorList) field.ErrorList {
 	for _, err := range errs {
+		if err.Origin == allOfOrigin {
+			allOfPath(err, schemaBase)
+			continue
+		}
 		words := schemaWords(err)
 		b := base
 		if err.Origin == schemaOrigin {

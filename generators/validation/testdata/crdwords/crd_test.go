@@ -166,6 +166,16 @@ var corpus = []struct {
 	{"declared-base type, base enum", func(w *Widget) { w.Spec.Header = "Nope" }},
 	{"declared-base type, base pattern", func(w *Widget) { w.Spec.Header = "A:b" }},
 	{"declared-base type, base min length", func(w *Widget) { w.Spec.Headers = []HTTPHeader{"X-Abc", ""} }},
+	{"declared-base type, no allOf branch holds", func(w *Widget) { w.Spec.Headers = []HTTPHeader{"abcdefghij"} }},
+	{"declared-base type, own pattern (allOf), base length", func(w *Widget) { w.Spec.Header = "accept" }},
+	{"field over type, valid", func(w *Widget) { w.Spec.Word = "abc" }},
+	{"field over type, field's bound", func(w *Widget) { w.Spec.Head = "Accept" }},
+	{"field over type, type's pattern", func(w *Widget) { w.Spec.Head = "A:b" }},
+	{"field over type, field's enum value the type's lacks", func(w *Widget) { w.Spec.Head = "Other" }},
+	{"field over type, field's bound, type's pattern at the top", func(w *Widget) { w.Spec.Word = "abcdefg" }},
+	{"field over type, field's own bound", func(w *Widget) { w.Spec.Word = "a" }},
+	{"field over type, no allOf branch holds", func(w *Widget) { w.Spec.Word = "ABCDEFGHIJKL" }},
+	{"items over item type", func(w *Widget) { w.Spec.Words = []Word{"abc", "abcd", "ABCDEFGHIJKL", "x1"} }},
 	{"many at once", func(w *Widget) {
 		w.Spec.Count, w.Spec.Ratio, w.Spec.Step, w.Spec.Code, w.Spec.Speed = 0, 2, 3, "", "no"
 		w.Spec.Owner, w.Spec.Alias, w.Spec.Nick = nil, "", ""

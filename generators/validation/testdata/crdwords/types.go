@@ -128,7 +128,31 @@ type WidgetSpec struct {
 
 	// +optional
 	Headers []HTTPHeader `json:"headers,omitempty"`
+
+	// A field's bound and pattern over its type's: the CRD keeps both of
+	// each, in allOf (controller-gen's flattening); its enum is the type's.
+	// +kubebuilder:validation:MaxLength=4
+	// +kubebuilder:validation:Pattern=`^[A-Z]`
+	// +kubebuilder:validation:Enum=Accept;X-Abc;A:b;"";Other
+	// +optional
+	Head Header `json:"head,omitempty"`
+
+	// A field's bound over its type's, and a bound its type has not.
+	// +kubebuilder:validation:MaxLength=5
+	// +kubebuilder:validation:MinLength=2
+	// +optional
+	Word Word `json:"word,omitempty"`
+
+	// Items markers over the item type's: both bounds hold.
+	// +kubebuilder:validation:items:MaxLength=3
+	// +optional
+	Words []Word `json:"words,omitempty"`
 }
+
+// Word is a lowercase word.
+// +kubebuilder:validation:MaxLength=10
+// +kubebuilder:validation:Pattern=`^[a-z]+$`
+type Word string
 
 // Header is a header name.
 // +kubebuilder:validation:MinLength=1
@@ -139,8 +163,11 @@ type Header string
 
 // HTTPHeader is declared as Header: controller-gen's schema of it refers
 // to Header's and flattens both, so Header's bounds hold on it; its own
-// MaxLength replaces Header's.
+// MaxLength and Header's both hold (the CRD keeps both, in allOf), its own
+// pattern too, and Header's enum is kept over its own.
 // +kubebuilder:validation:MaxLength=5
+// +kubebuilder:validation:Pattern=`^[A-Z]`
+// +kubebuilder:validation:Enum=Accept;X-Abc;A:b;"";Other
 type HTTPHeader Header
 
 // Limit is a map value.

@@ -44,7 +44,15 @@ var hTTPHeaderValues = []string{"Accept", "X-Abc", "A:b", ""}
 // Validate_HTTPHeader validates an instance of HTTPHeader according
 // to declarative validation rules in the API schema.
 func Validate_HTTPHeader(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *HTTPHeader) (errs field.ErrorList) {
-	errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: 5, MinLength: 1, Pattern: "^[A-Za-z-]+$"})...)
+	// the keywords the CRD keeps twice, in allOf
+	errs = append(errs, rules.SchemaAllOf(fldPath, func() (errs field.ErrorList) {
+		errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: 8, MinLength: -1, Pattern: "^[A-Za-z-]+$"})...)
+		return errs
+	}(), func() (errs field.ErrorList) {
+		errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: 5, MinLength: -1, Pattern: "^[A-Z]"})...)
+		return errs
+	}())...)
+	errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: -1, MinLength: 1})...)
 	errs = append(errs, rules.SchemaStringEnum(ctx, op, fldPath, obj, oldObj, hTTPHeaderValues)...)
 	return errs
 }
@@ -163,6 +171,9 @@ var widgetSpecSpeedValues = []string{"slow", "fast", "very slow"}
 
 // widgetSpecLevelValues are the values of the schema's enum, in its order.
 var widgetSpecLevelValues = []float64{3, 1, 2}
+
+// widgetSpecHeadValues are the values of the schema's enum, in its order.
+var widgetSpecHeadValues = []string{"Accept", "X-Abc", "A:b", ""}
 
 // Validate_WidgetSpec validates an instance of WidgetSpec according
 // to declarative validation rules in the API schema.
@@ -608,6 +619,88 @@ func Validate_WidgetSpec(ctx context.Context, op operation.Operation, fldPath *f
 			return oldObj.Headers
 		})
 		errs = append(errs, rules.Child(fldPath, "headers", fn(nil, obj.Headers, oldVal, oldObj != nil))...)
+	}
+	{
+		// field WidgetSpec.Head
+		fn := func(fldPath *field.Path, obj, oldObj *Header, oldValueCorrelated bool) (errs field.ErrorList) {
+			// don't revalidate unchanged data
+			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj)) {
+				return nil
+			}
+			if *obj == "" {
+				return errs // unset: nothing else to check
+			}
+			// the keywords the CRD keeps twice, in allOf
+			errs = append(errs, rules.SchemaAllOf(fldPath, func() (errs field.ErrorList) {
+				errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: 8, MinLength: -1, Pattern: "^[A-Za-z-]+$"})...)
+				return errs
+			}(), func() (errs field.ErrorList) {
+				errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: 4, MinLength: -1, Pattern: "^[A-Z]"})...)
+				return errs
+			}())...)
+			errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: -1, MinLength: 1})...)
+			errs = append(errs, rules.SchemaStringEnum(ctx, op, fldPath, obj, oldObj, widgetSpecHeadValues)...)
+			return errs
+		}
+		oldVal := safe.Field(oldObj, func(oldObj *WidgetSpec) *Header {
+			return &oldObj.Head
+		})
+		errs = append(errs, rules.Child(fldPath, "head", fn(nil, &obj.Head, oldVal, oldObj != nil))...)
+	}
+	{
+		// field WidgetSpec.Word
+		fn := func(fldPath *field.Path, obj, oldObj *Word, oldValueCorrelated bool) (errs field.ErrorList) {
+			// don't revalidate unchanged data
+			if oldValueCorrelated && op.Type == operation.Update && (obj == oldObj || (obj != nil && oldObj != nil && *obj == *oldObj)) {
+				return nil
+			}
+			if *obj == "" {
+				return errs // unset: nothing else to check
+			}
+			// the keywords the CRD keeps twice, in allOf
+			errs = append(errs, rules.SchemaAllOf(fldPath, func() (errs field.ErrorList) {
+				errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: 10, MinLength: -1})...)
+				return errs
+			}(), func() (errs field.ErrorList) {
+				errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: 5, MinLength: -1})...)
+				return errs
+			}())...)
+			errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: -1, MinLength: 2, Pattern: "^[a-z]+$"})...)
+			return errs
+		}
+		oldVal := safe.Field(oldObj, func(oldObj *WidgetSpec) *Word {
+			return &oldObj.Word
+		})
+		errs = append(errs, rules.Child(fldPath, "word", fn(nil, &obj.Word, oldVal, oldObj != nil))...)
+	}
+	{
+		// field WidgetSpec.Words
+		fn := func(fldPath *field.Path, obj, oldObj []Word, oldValueCorrelated bool) (errs field.ErrorList) {
+			// don't revalidate unchanged data
+			if oldValueCorrelated && op.Type == operation.Update && slices.Equal(obj, oldObj) {
+				return nil
+			}
+			if len(obj) == 0 {
+				return errs // unset: nothing else to check
+			}
+			errs = append(errs, rules.EachSliceVal(ctx, op, fldPath, obj, oldObj, nil, nil, func(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Word) (errs field.ErrorList) {
+				// the keywords the CRD keeps twice, in allOf
+				errs = append(errs, rules.SchemaAllOf(fldPath, func() (errs field.ErrorList) {
+					errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: 10, MinLength: -1})...)
+					return errs
+				}(), func() (errs field.ErrorList) {
+					errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: 3, MinLength: -1})...)
+					return errs
+				}())...)
+				errs = append(errs, rules.SchemaString(ctx, op, fldPath, obj, oldObj, rules.StringSchema{MaxLength: -1, MinLength: -1, Pattern: "^[a-z]+$"})...)
+				return errs
+			})...)
+			return errs
+		}
+		oldVal := safe.Field(oldObj, func(oldObj *WidgetSpec) []Word {
+			return oldObj.Words
+		})
+		errs = append(errs, rules.Child(fldPath, "words", fn(nil, obj.Words, oldVal, oldObj != nil))...)
 	}
 	return errs
 }
