@@ -29,14 +29,13 @@ import (
 func flattenChecks(base *spec.SchemaProps, own spec.SchemaProps) {
 	var baseRest, ownRest spec.SchemaProps
 	hoisted := false
-	hoist := func() { hoisted = true }
 	// Bounds: both set is a conflict, whatever the values.
 	for _, p := range []struct{ base, own, baseRest, ownRest **float64 }{
 		{&base.Maximum, &own.Maximum, &baseRest.Maximum, &ownRest.Maximum},
 		{&base.Minimum, &own.Minimum, &baseRest.Minimum, &ownRest.Minimum},
 		{&base.MultipleOf, &own.MultipleOf, &baseRest.MultipleOf, &ownRest.MultipleOf},
 	} {
-		mergePointer(p.base, p.own, p.baseRest, p.ownRest, false, hoist)
+		hoisted = mergePointer(p.base, p.own, p.baseRest, p.ownRest, false) || hoisted
 	}
 	for _, p := range []struct {
 		base, own, baseRest, ownRest **int64
@@ -49,7 +48,7 @@ func flattenChecks(base *spec.SchemaProps, own spec.SchemaProps) {
 		{&base.MaxProperties, &own.MaxProperties, &baseRest.MaxProperties, &ownRest.MaxProperties, true},
 		{&base.MinProperties, &own.MinProperties, &baseRest.MinProperties, &ownRest.MinProperties, true},
 	} {
-		mergePointer(p.base, p.own, p.baseRest, p.ownRest, p.equalKept, hoist)
+		hoisted = mergePointer(p.base, p.own, p.baseRest, p.ownRest, p.equalKept) || hoisted
 	}
 	for _, p := range []struct{ base, own, baseRest, ownRest *string }{
 		{&base.Format, &own.Format, &baseRest.Format, &ownRest.Format},
@@ -61,7 +60,7 @@ func flattenChecks(base *spec.SchemaProps, own spec.SchemaProps) {
 			*p.base = *p.own
 		default:
 			*p.baseRest, *p.ownRest, *p.base = *p.base, *p.own, ""
-			hoist()
+			hoisted = true
 		}
 	}
 	base.ExclusiveMaximum = base.ExclusiveMaximum || own.ExclusiveMaximum
@@ -80,7 +79,7 @@ func flattenChecks(base *spec.SchemaProps, own spec.SchemaProps) {
 		base.AnyOf = own.AnyOf
 	default:
 		baseRest.AnyOf, ownRest.AnyOf, base.AnyOf = base.AnyOf, own.AnyOf, nil
-		hoist()
+		hoisted = true
 	}
 	base.AllOf = append(base.AllOf, own.AllOf...)
 	if hoisted {
@@ -89,8 +88,9 @@ func flattenChecks(base *spec.SchemaProps, own spec.SchemaProps) {
 }
 
 // mergePointer merges one keyword held by a pointer: taken when only own
-// sets it, hoisted when both do (unless equalKept and the values are equal).
-func mergePointer[T comparable](base, own, baseRest, ownRest **T, equalKept bool, hoist func()) {
+// sets it, hoisted (it reports true) when both do, unless equalKept and the
+// values are equal.
+func mergePointer[T comparable](base, own, baseRest, ownRest **T, equalKept bool) (hoisted bool) {
 	switch {
 	case *own == nil:
 	case *base == nil:
@@ -98,8 +98,9 @@ func mergePointer[T comparable](base, own, baseRest, ownRest **T, equalKept bool
 	case equalKept && **base == **own:
 	default:
 		*baseRest, *ownRest, *base = *base, *own, nil
-		hoist()
+		return true
 	}
+	return false
 }
 
 // layer is one declaration's markers in a value's schema: a named type's
@@ -173,29 +174,27 @@ func (b *builder) formatOf(obj *types.TypeName) string {
 // (over the format its schema carries, carriedFormat), and flattens them
 // over those s had (flattenChecks).
 func (b *builder) flattenLayer(s *schema, carried string, apply func()) {
-	{
-		below := s.Checks
-		below.Format, below.Enum = s.Format, s.Enum
-		rules, _ := s.extension("x-kubernetes-validations")
-		belowRules, _ := rules.([]any)
-		belowPos := s.RulePos
-		typ := slices.Clone(s.Type)
-		s.Checks, s.Format, s.Enum, s.RulePos = spec.SchemaProps{}, carried, nil, nil
-		s.removeExtension("x-kubernetes-validations")
+	below := s.Checks
+	below.Format, below.Enum = s.Format, s.Enum
+	rules, _ := s.extension("x-kubernetes-validations")
+	belowRules, _ := rules.([]any)
+	belowPos := s.RulePos
+	typ := slices.Clone(s.Type)
+	s.Checks, s.Format, s.Enum, s.RulePos = spec.SchemaProps{}, carried, nil, nil
+	s.removeExtension("x-kubernetes-validations")
 
-		apply()
+	apply()
 
-		if !slices.Equal(typ, s.Type) {
-			below.Format = "" // the declaration's type replaced the base's
-		}
-		own := s.Checks
-		own.Format, own.Enum = s.Format, s.Enum
-		flattenChecks(&below, own)
-		s.Format, s.Enum = below.Format, below.Enum
-		below.Format, below.Enum = "", nil
-		s.Checks = below
-		appendRules(s, belowRules, belowPos)
+	if !slices.Equal(typ, s.Type) {
+		below.Format = "" // the declaration's type replaced the base's
 	}
+	own := s.Checks
+	own.Format, own.Enum = s.Format, s.Enum
+	flattenChecks(&below, own)
+	s.Format, s.Enum = below.Format, below.Enum
+	below.Format, below.Enum = "", nil
+	s.Checks = below
+	appendRules(s, belowRules, belowPos)
 }
 
 // appendRules puts CEL rules, with their positions, after those of s.
