@@ -54,14 +54,14 @@ type groupVersion struct {
 	Group   string // widgets.example.com; "" is the core group
 	GoName  string // Widgets
 	PkgName string // widgets: the directory and package name under typed/, listers/, informers/
-	// Dir, InformerDir and InformerPkg are the directories under typed/ and
-	// listers/ (and the group client's file name), under informers/, and the
+	// Dir, InformerDir and InformerPkg are the directories under typed/,
+	// listers/ and applyconfiguration/ (and the group client's file name), under informers/, and the
 	// package name of the informers' group package: PkgName, except for a
 	// dotted parent directory (whereabouts.cni.cncf.io), which the anchors
 	// keep as it is (see groupDirs).
 	Dir, InformerDir, InformerPkg string
-	Version string // v1
-	Types   []*clientType
+	Version                       string // v1
+	Types                         []*clientType
 	// ApplyTypes are the types of the package with apply configurations,
 	// sorted by name as applyconfiguration-gen sorts them.
 	ApplyTypes []*applyType
